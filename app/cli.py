@@ -13,10 +13,11 @@ from collections.abc import Sequence
 
 #: Modules that contribute subcommands, in the order ``sikwu --help`` lists them.
 SUBCOMMAND_MODULES: tuple[str, ...] = (
-    "scoring.cli",
-    "vision.cli",
-    "datasets.cli",
-    "app.launch",
+    "scoring.cli",  # score, profiles
+    "vision.classify_cli",  # classify
+    "vision.recognize_cli",  # recognize
+    "datasets.cli",  # train, evaluate
+    "app.launch",  # app
 )
 
 
