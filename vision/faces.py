@@ -16,6 +16,7 @@ from __future__ import annotations
 import functools
 import io
 import math
+import operator
 import os
 import shutil
 import subprocess
@@ -246,7 +247,8 @@ def _dots(c: _Canvas, rank: int) -> None:
 
 
 def _stick(c: _Canvas, p0: tuple[float, float], p1: tuple[float, float], half: float, colour: RGB) -> None:
-    """One bamboo stick from p0 to p1: two segments joined by a node, a pale stripe down each."""
+    """One bamboo stick from p0 to p1: a chain of four swellings pinched at the joints, a pale pith down the
+    middle broken at the central node, as carved on real tiles."""
     ivory = c.style.ivory
     (x0, y0), (x1, y1) = c.pt(*p0), c.pt(*p1)
     length = math.hypot(x1 - x0, y1 - y0)
@@ -254,60 +256,88 @@ def _stick(c: _Canvas, p0: tuple[float, float], p1: tuple[float, float], half: f
     nx, ny = -uy, ux  # across the stick
     hw = half * c.s
 
-    def quad(a: float, b: float, width: float) -> list[tuple[float, float]]:
-        """Rectangle covering fraction a..b of the stick, ``width`` either side of the axis."""
-        ax, ay = x0 + ux * length * a, y0 + uy * length * a
-        bx, by = x0 + ux * length * b, y0 + uy * length * b
+    def at(t: float) -> tuple[float, float]:
+        return x0 + ux * length * t, y0 + uy * length * t
+
+    def oval(t: float, along: float, across: float) -> list[tuple[float, float]]:
+        cx, cy = at(t)
+        pts = []
+        for k in range(24):
+            a = k * math.pi / 12
+            da, dc = math.cos(a) * along, math.sin(a) * across
+            pts.append((cx + ux * da + nx * dc, cy + uy * da + ny * dc))
+        return pts
+
+    def band(a: float, b: float, width: float) -> list[tuple[float, float]]:
+        (ax, ay), (bx, by) = at(a), at(b)
         return [(ax + nx * width, ay + ny * width), (bx + nx * width, by + ny * width),
                 (bx - nx * width, by - ny * width), (ax - nx * width, ay - ny * width)]
 
-    cap = hw / length  # rounded ends are circles of radius hw, so shorten the body by that much
-    c.draw.polygon(quad(cap, 1 - cap, hw), fill=colour)
-    for t in (cap, 1 - cap):
-        cx, cy = x0 + ux * length * t, y0 + uy * length * t
-        c.draw.ellipse((cx - hw, cy - hw, cx + hw, cy + hw), fill=colour)
-    c.draw.polygon(quad(0.44, 0.56, hw * 1.35), fill=colour)  # the node, slightly proud of the stick
-    c.draw.polygon(quad(0.49, 0.51, hw * 1.35), fill=ivory)
-    stripe = hw * 0.22
-    c.draw.polygon(quad(cap + 0.04, 0.42, stripe), fill=ivory)
-    c.draw.polygon(quad(0.58, 1 - cap - 0.04, stripe), fill=ivory)
+    lobe = length / 8
+    for t in (0.125, 0.375, 0.625, 0.875):
+        c.draw.polygon(oval(t, lobe * 1.18, hw), fill=colour)
+    c.draw.polygon(band(0.1, 0.9, hw * 0.72), fill=colour)  # keep the pinches from cutting through
+    pith = hw * 0.26
+    for a, b in ((0.07, 0.45), (0.55, 0.93)):
+        c.draw.polygon(band(a, b, pith), fill=ivory)
+        for t in (a, b):
+            px, py = at(t)
+            c.draw.ellipse((px - pith, py - pith, px + pith, py + pith), fill=ivory)
 
 
 def _vstick(c: _Canvas, x: float, y: float, length: float, colour: RGB, half: float = 17) -> None:
     _stick(c, (x, y - length / 2), (x, y + length / 2), half, colour)
 
 
+def _leaf(c: _Canvas, p0: tuple[float, float], p1: tuple[float, float], width: float, colour: RGB) -> None:
+    """A pointed leaf or feather from p0 to p1, widest two thirds of the way along."""
+    (x0, y0), (x1, y1) = c.pt(*p0), c.pt(*p1)
+    length = math.hypot(x1 - x0, y1 - y0)
+    ux, uy = (x1 - x0) / length, (y1 - y0) / length
+    nx, ny = -uy, ux
+    half = width * c.s / 2
+    side = []
+    for k in range(13):
+        t = k / 12
+        w = half * math.sin(math.pi * t**1.4)
+        side.append((t, w))
+    pts = [(x0 + ux * length * t + nx * w, y0 + uy * length * t + ny * w) for t, w in side]
+    pts += [(x0 + ux * length * t - nx * w, y0 + uy * length * t - ny * w) for t, w in reversed(side)]
+    c.draw.polygon(pts, fill=colour)
+
+
 def _bird(c: _Canvas) -> None:
-    """The one-bamboo's bird: a plump peacock-like bird with a fanned tail, drawn from simple shapes."""
+    """The one-bamboo's bird: a peacock-like bird with a long feathered tail, drawn from simple shapes."""
     st = c.style
     d = c.draw
-    # Tail feathers fanning down to the left, each ending in an eye.
-    for (tx, ty), colour in (((40, 300), st.blue), ((70, 360), st.green), ((120, 380), st.blue)):
-        d.line([c.pt(140, 240), c.pt(tx, ty)], fill=colour, width=int(16 * c.s))
-        c.circle(tx, ty, 22, colour)
-        c.circle(tx, ty, 11, st.ivory)
-        c.circle(tx, ty, 6, st.red)
-    # Body and breast.
-    d.ellipse(c.box(95, 150, 225, 290), fill=st.green)
-    d.ellipse(c.box(150, 160, 215, 255), fill=st.blue)
-    # Wing with feather lines.
-    d.pieslice(c.box(90, 165, 200, 290), 100, 280, fill=st.blue)
+    # Tail: long feathers sweeping down to the left, each with an eye near its tip.
+    feathers = (((140, 250), (30, 330), st.blue), ((145, 262), (62, 385), st.green), ((160, 270), (130, 390), st.blue))
+    for (bx, by), (tx, ty), colour in feathers:
+        _leaf(c, (bx, by), (tx, ty), 46, colour)
+        ex, ey = bx + (tx - bx) * 0.78, by + (ty - by) * 0.78
+        c.circle(ex, ey, 12, st.ivory)
+        c.circle(ex, ey, 6, st.red)
+    # Body, breast and wing.
+    d.ellipse(c.box(100, 150, 222, 292), fill=st.green)
+    d.ellipse(c.box(160, 165, 220, 255), fill=st.blue)
+    _leaf(c, (200, 180), (92, 300), 62, st.blue)
     for k in range(3):
-        d.arc(c.box(105 + 12 * k, 185 + 10 * k, 190, 280), 120, 260, fill=st.ivory, width=int(5 * c.s))
+        _leaf(c, (178 - 14 * k, 208 + 10 * k), (112 - 6 * k, 292 - 4 * k), 9, st.ivory)
     # Neck and head.
-    d.polygon([c.pt(175, 190), c.pt(215, 120), c.pt(235, 130), c.pt(210, 210)], fill=st.green)
-    c.circle(222, 112, 28, st.green)
-    d.polygon([c.pt(246, 105), c.pt(278, 120), c.pt(246, 124)], fill=st.red)  # beak
-    c.circle(228, 105, 8, st.ivory)
-    c.circle(229, 105, 4, (20, 20, 20))
-    for k, dx in enumerate((-14, 0, 14)):  # crest
-        d.line([c.pt(220 + dx * 0.4, 86), c.pt(210 + dx, 48 + 6 * abs(k - 1))], fill=st.red, width=int(6 * c.s))
-        c.circle(210 + dx, 48 + 6 * abs(k - 1), 8, st.red)
-    # Legs.
-    for lx in (160, 185):
-        d.line([c.pt(lx, 280), c.pt(lx - 6, 335)], fill=st.red, width=int(7 * c.s))
-        d.line([c.pt(lx - 6, 335), c.pt(lx - 24, 345)], fill=st.red, width=int(6 * c.s))
-        d.line([c.pt(lx - 6, 335), c.pt(lx + 10, 347)], fill=st.red, width=int(6 * c.s))
+    d.polygon([c.pt(172, 196), c.pt(208, 124), c.pt(238, 132), c.pt(214, 214)], fill=st.green)
+    c.circle(224, 112, 28, st.green)
+    d.polygon([c.pt(246, 102), c.pt(280, 120), c.pt(246, 126)], fill=st.red)  # beak
+    c.circle(230, 105, 8, st.ivory)
+    c.circle(231, 105, 4, (20, 20, 20))
+    for k, dx in enumerate((-16, 0, 16)):  # crest
+        tip = (214 + dx, 46 + 8 * abs(k - 1))
+        d.line([c.pt(222, 86), c.pt(*tip)], fill=st.red, width=max(1, int(6 * c.s)))
+        c.circle(*tip, 8, st.red)
+    # Legs and feet.
+    for lx in (162, 188):
+        d.line([c.pt(lx, 282), c.pt(lx - 4, 338)], fill=st.red, width=int(7 * c.s))
+        for fx in (-22, 0, 14):
+            d.line([c.pt(lx - 4, 338), c.pt(lx - 4 + fx, 352)], fill=st.red, width=int(5 * c.s))
 
 
 def _bamboo(c: _Canvas, rank: int) -> None:
@@ -318,11 +348,13 @@ def _bamboo(c: _Canvas, rank: int) -> None:
         return
     if rank == 8:
         # Top row forms a W, bottom row an M, as on real sets.
-        top = [((42, 42), (96, 180), g), ((104, 180), (146, 42), g), ((154, 42), (196, 180), g),
-               ((204, 180), (258, 42), g)]
-        for (a, bb, colour) in top:
-            _stick(c, a, bb, 15, colour)
-            _stick(c, (a[0], 400 - a[1]), (bb[0], 400 - bb[1]), 15, b)
+        top = [((40, 40), (95, 182)), ((95, 182), (150, 40)), ((150, 40), (205, 182)), ((205, 182), (260, 40))]
+        for (ax, ay), (bx, by) in top:
+            # Shorten each stick a little so the W and M read as four sticks, not one zigzag.
+            sx, sy = ax + (bx - ax) * 0.08, ay + (by - ay) * 0.08
+            ex, ey = bx - (bx - ax) * 0.08, by - (by - ay) * 0.08
+            _stick(c, (sx, sy), (ex, ey), 17, g)
+            _stick(c, (sx, 400 - sy), (ex, 400 - ey), 17, b)
         return
     layouts: dict[int, list[tuple[float, float, float, RGB]]] = {
         2: [(150, 115, 150, g), (150, 285, 150, b)],
@@ -331,9 +363,9 @@ def _bamboo(c: _Canvas, rank: int) -> None:
         5: [(72, 110, 140, g), (228, 110, 140, b), (150, 200, 140, r), (72, 290, 140, b), (228, 290, 140, g)],
         6: [(x, y, 150, col) for y, col in ((115, g), (285, b)) for x in (70, 150, 230)],
         7: [(150, 72, 100, r)] + [(x, y, 110, col) for y, col in ((192, g), (322, b)) for x in (70, 150, 230)],
-        9: [(x, y, 106, col) for y in (72, 200, 328) for x, col in ((64, g), (150, r), (236, b))],
+        9: [(x, y, 112, col) for y in (72, 200, 328) for x, col in ((66, g), (150, r), (234, b))],
     }
-    half = 15 if rank in (5, 7, 9) else 17
+    half = 21 if rank in (5, 7, 9) else 24
     for x, y, length, colour in layouts[rank]:
         _vstick(c, x, y, length, colour, half)
 
@@ -346,7 +378,7 @@ def _characters(c: _Canvas, rank: int) -> None:
     if cjk_font_path() is None:
         c.text(f"{rank}m", (40, 110, 260, 290), st.red)
         return
-    c.text(_NUMERALS[rank - 1], (62, 34, 238, 172), st.blue if rank % 2 else st.ink)
+    c.text(_NUMERALS[rank - 1], (62, 34, 238, 172), st.blue)
     c.text("萬", (44, 186, 256, 372), st.red)
 
 
@@ -438,9 +470,13 @@ def render_face(tile_id: str, height: int = 96, *, style: FaceStyle | None = Non
     """Draw one tile face (or ``"back"``) as an RGB image ``round(height * 0.75)`` wide and ``height`` tall."""
     if tile_id not in FACE_IDS:
         raise ValueError(f"unknown tile id {tile_id!r}: expected one of scoring.tiles.TILE_IDS or 'back'")
-    if not isinstance(height, int) or height < 8:
-        raise ValueError(f"face height must be an integer of at least 8 pixels, got {height!r}")
-    return _render_cached(tile_id, height, style or DEFAULT_STYLE).copy()
+    try:
+        pixels = operator.index(height)
+    except TypeError:
+        raise ValueError(f"face height must be a whole number of pixels, got {height!r}") from None
+    if pixels < 8:
+        raise ValueError(f"face height must be at least 8 pixels, got {pixels}")
+    return _render_cached(tile_id, pixels, style or DEFAULT_STYLE).copy()
 
 
 def render_hand_strip(

@@ -122,3 +122,24 @@ def test_png_bytes_decode_to_the_face_and_are_cached():
 def test_a_cjk_font_is_available_for_the_chinese_glyphs():
     """The project depends on a CJK font package; without it faces fall back to Latin labels (still usable)."""
     assert cjk_font_path() is not None
+
+
+@pytest.mark.parametrize("bad", [0, 7, -96, 96.5, "96"])
+def test_height_must_be_a_whole_number_of_at_least_eight_pixels(bad):
+    with pytest.raises(ValueError, match="height"):
+        render_face("1m", bad)
+
+
+def test_without_a_cjk_font_faces_fall_back_to_distinct_latin_labels(monkeypatch):
+    """A machine with no Chinese font must still draw every face (never crash) and keep them apart."""
+    import vision.faces as faces
+
+    faces._render_cached.cache_clear()
+    monkeypatch.setattr(faces, "cjk_font_path", lambda: None)
+    try:
+        drawn = {t: _pixels(faces.render_face(t, 48)) for t in FACE_IDS}
+        assert "Latin" in faces.font_description()
+    finally:
+        faces._render_cached.cache_clear()
+    for a, b in itertools.combinations(FACE_IDS, 2):
+        assert np.mean(np.abs(drawn[a] - drawn[b])) > 1.0, f"{a} and {b} look the same without a CJK font"
