@@ -1,0 +1,147 @@
+"""The result a table settles on: total faan, each pattern and why, who pays whom, other readings and rule sets.
+
+Reads the engine's Score/Settlement (see /work/notes/SCORING_CONTRACT.md) and only formats them; the downloads come
+from ``scoring.report`` so the page and ``sikwu score`` export the same document.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import streamlit as st
+
+from app import services
+from app import state as S
+
+
+def _status(score: Any) -> tuple[str, str]:
+    """(level, sentence) for the minimum/cap line under the total."""
+    faan, minimum = int(score.faan), int(score.minimum)
+    if score.limit_hand:
+        return "success", f"Limit hand: {faan} faan (the cap)."
+    if not score.meets_minimum:
+        return "error", f"{faan} faan is below this table's {minimum}-faan minimum: not a legal win (false mahjong)."
+    if score.capped:
+        return "success", f"{score.raw_faan} faan counted, capped at {faan}. Meets the {minimum}-faan minimum."
+    return "success", f"Meets the {minimum}-faan minimum."
+
+
+def pattern_rows(reading: Any) -> list[dict[str, Any]]:
+    return [
+        {"Faan": int(p.faan), "Pattern": p.name_en, "番種": p.name_zh, "Why": p.reason}
+        for p in reading.patterns
+    ]
+
+
+def payment_rows(settlement: Any, ctx: S.TableContext) -> list[dict[str, Any]]:
+    rows = []
+    for seat in (1, 2, 3, 4):
+        amount = int(settlement.payments.get(seat, 0))
+        roles = []
+        if seat == ctx.seat:
+            roles.append("winner")
+        if seat == ctx.dealer:
+            roles.append("dealer")
+        if not ctx.self_drawn and seat == ctx.effective_discarder():
+            roles.append("discarded")
+        rows.append(
+            {
+                "Seat": S.SEAT_LABELS[seat],
+                "Role": ", ".join(roles),
+                "Points": f"{amount:+d}",
+            }
+        )
+    return rows
+
+
+def share_text(score: Any, settlement: Any | None, ctx: S.TableContext, notation: str) -> str:
+    pats = ", ".join(f"{p.name_en} {p.name_zh} {p.faan}" for p in score.best.patterns)
+    lines = [f"食糊 {S.SEAT_LABELS[ctx.seat]} wins {score.faan} faan ({score.profile}): {notation}", pats]
+    if settlement is not None:
+        pays = ", ".join(
+            f"{S.SEAT_LABELS[s].split()[0]} {int(v):+d}" for s, v in sorted(settlement.payments.items())
+        )
+        lines.append(f"Payments: {pays}")
+    return "\n".join(lines)
+
+
+def render_report(scored: services.Scored, ctx: S.TableContext, hand: Any, profile: Any, notation: str) -> None:
+    score = scored.score
+    st.subheader("Result 結果")
+    cols = st.columns(2)
+    cols[0].metric("Total faan 番", int(score.faan))
+    if scored.settlement is not None:
+        winner_gets = int(scored.settlement.payments.get(ctx.seat, 0))
+        cols[1].metric("Winner receives", f"{winner_gets:+d}")
+    level, sentence = _status(score)
+    getattr(st, level)(sentence)
+    for note in score.notes:
+        st.caption(note)
+
+    st.markdown("**Patterns 番種**")
+    rows = pattern_rows(score.best)
+    if rows:
+        st.table(rows, hide_index=True)
+    else:
+        st.info("No scoring patterns in this reading (0 faan).")
+
+    st.markdown("**Payments 找數**")
+    if scored.settlement is not None:
+        st.table(payment_rows(scored.settlement, ctx), hide_index=True)
+        st.caption(scored.settlement.table_row)
+        for line in scored.settlement.lines:
+            st.caption(line)
+    else:
+        st.warning(scored.settlement_error or "Payments could not be worked out for this hand.")
+
+    if score.alternatives:
+        with st.expander(f"Other readings of the same tiles ({len(score.alternatives)})"):
+            for i, alt in enumerate(score.alternatives, start=1):
+                sets = "  ".join(" ".join(s) for s in alt.sets)
+                st.markdown(f"**{i}. {alt.faan} faan** ({alt.shape}): {sets}")
+                alt_rows = pattern_rows(alt)
+                if alt_rows:
+                    st.table(alt_rows, hide_index=True)
+
+    if scored.comparisons:
+        with st.expander("Same hand under the other rule profiles"):
+            table = []
+            for name, other, error in scored.comparisons:
+                if other is None:
+                    table.append({"Profile": name, "Faan": "-", "Legal win": "-", "Note": error or ""})
+                else:
+                    table.append(
+                        {
+                            "Profile": name,
+                            "Faan": str(int(other.faan)),
+                            "Legal win": "yes" if other.meets_minimum else f"no (min {other.minimum})",
+                            "Note": "limit" if other.limit_hand else ("capped" if other.capped else ""),
+                        }
+                    )
+            st.table(table, hide_index=True)
+
+    settlement = scored.settlement
+    text = share_text(score, settlement, ctx, notation)
+    st.markdown("**Share**")
+    st.code(text, language=None)
+    try:
+        report = services.build_report(hand, profile)
+        with st.container(horizontal=True, wrap=True):
+            st.download_button(
+                "Download JSON",
+                report.to_json(),
+                file_name="sikwu-hand.json",
+                mime="application/json",
+                on_click="ignore",
+            )
+            st.download_button(
+                "Download Markdown",
+                report.to_markdown(),
+                file_name="sikwu-hand.md",
+                mime="text/markdown",
+                on_click="ignore",
+            )
+    except services.Unavailable as exc:
+        st.info(str(exc))
+    except ValueError as exc:
+        st.info(f"The downloadable report could not be built: {exc}")
