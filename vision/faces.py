@@ -379,7 +379,7 @@ def _characters(c: _Canvas, rank: int) -> None:
         c.text(f"{rank}m", (40, 110, 260, 290), st.red)
         return
     c.text(_NUMERALS[rank - 1], (62, 34, 238, 172), st.blue)
-    c.text("萬", (44, 186, 256, 372), st.red)
+    c.text("萬", (44, 186, 256, 372), st.red, bold=0.02)  # dense glyph: less stroke, or it clogs
 
 
 def _honour(c: _Canvas, tile: str) -> None:
@@ -394,7 +394,7 @@ def _honour(c: _Canvas, tile: str) -> None:
     if cjk_font_path() is None:
         c.text(_LATIN_HONOURS[tile], (50, 80, 250, 320), colour)
         return
-    c.text(_HONOUR_GLYPHS[tile], (36, 56, 264, 344), colour, bold=0.04)
+    c.text(_HONOUR_GLYPHS[tile], (36, 56, 264, 344), colour, bold=0.025 if tile == "6z" else 0.04)
 
 
 def _blossom(c: _Canvas, x: float, y: float, r: float, colour: RGB) -> None:
@@ -423,7 +423,7 @@ def _bonus(c: _Canvas, tile: str) -> None:
     if cjk_font_path() is None:
         c.text(tile, (60, 110, 260, 300), glyph_colour)
         return
-    c.text(_BONUS_GLYPHS[tile], (74, 80, 272, 306), glyph_colour, bold=0.03)
+    c.text(_BONUS_GLYPHS[tile], (74, 80, 272, 306), glyph_colour, bold=0.022)
 
 
 def _corner_index(c: _Canvas, rank: int) -> None:
