@@ -1,0 +1,426 @@
+"""Who pays whom after a hand: the scored faan through the profile's points table, payment scheme and liability.
+
+Seats are 1=East .. 4=North (seat winds).  Every :class:`Settlement` sums to zero together with its ``pot``: money
+only moves between the four players and the draw-game pot.  Each step writes a sentence into ``lines`` so a
+disputed settlement can be read back at the table ("South discarded: pays 2 x 16 = 32").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from scoring.hand import Hand, Meld, Seat
+from scoring.payment_rules import LiabilityRule, PaymentRules, apply
+from scoring.tiles import DRAGON_IDS, HONOUR_IDS, SEAT_WINDS, SUITS, TILE_NAMES, WIND_IDS, is_terminal
+
+if TYPE_CHECKING:  # pragma: no cover
+    from scoring.profile import Profile
+    from scoring.scorer import Score
+
+SEATS: tuple[Seat, ...] = (1, 2, 3, 4)
+GREEN_IDS = frozenset({"2s", "3s", "4s", "6s", "8s", "6z"})
+
+
+def seat_name(seat: Seat) -> str:
+    """'South (seat 2)': seats are named by their wind so a table can follow a report."""
+    return f"{TILE_NAMES[SEAT_WINDS[seat - 1]].english.split()[0]} (seat {seat})"
+
+
+def seat_short(seat: Seat) -> str:
+    return TILE_NAMES[SEAT_WINDS[seat - 1]].english.split()[0]
+
+
+@dataclass(frozen=True)
+class Liability:
+    seat: Seat
+    rule: str
+    reason: str
+
+
+@dataclass(frozen=True)
+class Settlement:
+    """Result of settling one hand (or a penalty, or a draw).
+
+    ``payments``: + receives, - pays, for all four seats.  ``pot``: points put into (+) or taken out of (-) the
+    draw-game pot, so ``sum(payments) + pot == 0`` always.  ``legal`` is False when the hand did not reach the
+    minimum and nothing was paid.
+    """
+
+    points: int
+    table_row: str
+    payments: Mapping[Seat, int]
+    lines: tuple[str, ...]
+    legal: bool = True
+    total: int = 0
+    liable: Liability | None = None
+    pot: int = 0
+    kind: str = "win"  # "win" | "false_mahjong" | "draw"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "kind": self.kind,
+            "legal": self.legal,
+            "points": self.points,
+            "table_row": self.table_row,
+            "total": self.total,
+            "payments": {str(s): self.payments.get(s, 0) for s in SEATS},
+            "pot": self.pot,
+            "liable": None
+            if self.liable is None
+            else {"seat": self.liable.seat, "rule": self.liable.rule, "reason": self.liable.reason},
+            "lines": list(self.lines),
+        }
+
+
+def rules_of(profile: Profile | str) -> PaymentRules:
+    """The validated PaymentRules of a profile (loading a built-in by name if given a string)."""
+    if isinstance(profile, str):
+        from scoring.profile import load_profile
+
+        profile = load_profile(profile)
+    rules = getattr(profile, "payment", None)
+    if isinstance(rules, PaymentRules):
+        return rules
+    where = str(getattr(profile, "path", None) or getattr(profile, "name", "<profile>"))
+    return PaymentRules.from_table(profile.raw, where)
+
+
+def _zero() -> dict[Seat, int]:
+    return dict.fromkeys(SEATS, 0)
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# liability triggers
+
+
+def _meld_text(meld: Meld) -> str:
+    return "".join(meld.tiles[:1]) + f" {meld.kind}"
+
+
+def _in_category(tile: str, category: str, suit: str | None) -> bool:
+    if category == "dragon":
+        return tile in DRAGON_IDS
+    if category == "wind":
+        return tile in WIND_IDS
+    if category == "honour":
+        return tile in HONOUR_IDS
+    if category == "terminal":
+        return is_terminal(tile)
+    if category == "green":
+        return tile in GREEN_IDS
+    return suit is not None and tile[1] == suit  # one_suit
+
+
+def _meld_in_category(meld: Meld, category: str, suit: str | None) -> bool:
+    if category in ("dragon", "wind", "honour", "terminal") and meld.kind == "chow":
+        return False
+    return all(_in_category(t, category, suit) for t in meld.tiles)
+
+
+def _hand_complete(hand: Hand, rule: LiabilityRule, suit: str | None) -> bool:
+    """Does the final hand finish the dangerous category (Big Three Dragons, Big/Little Four Winds, flush, ...)?"""
+    tiles = hand.all_tiles()
+    if rule.category in ("dragon", "wind"):
+        ids = DRAGON_IDS if rule.category == "dragon" else WIND_IDS
+        sets = sum(1 for t in ids if tiles.count(t) >= 3)
+        pair = any(tiles.count(t) == 2 for t in ids)
+        need = rule.sets_before + 1
+        return sets >= need or (rule.completion == "sets_or_pair" and sets >= rule.sets_before and pair)
+    return all(_in_category(t, rule.category or "", suit) for t in tiles)
+
+
+def _event_index_for(rule: LiabilityRule, hand: Hand) -> tuple[int, Seat, str] | None:
+    """(when, liable seat, why) if ``rule`` makes someone liable for ``hand``; ``when`` orders triggers in time."""
+    melds = hand.melds
+    if rule.trigger == "fourth_meld":
+        claimed = [(i, m) for i, m in enumerate(melds) if not m.concealed]
+        if len(claimed) >= 4:
+            i, m = claimed[3]
+            if m.fed_by is not None and m.fed_by != hand.seat:
+                return i, m.fed_by, f"fed the fourth exposed meld ({_meld_text(m)}): 12-tile insurance"
+        return None
+    if rule.trigger == "kong_self_draw":
+        replacement = {"kong_replacement", "double_kong_replacement"} & hand.events
+        kongs = [(i, m) for i, m in enumerate(melds) if m.kind == "kong"]
+        if hand.self_drawn and replacement and kongs:
+            i, m = kongs[-1]
+            if m.kong_kind == "exposed" and m.fed_by is not None and m.fed_by != hand.seat:
+                return i, m.fed_by, f"discarded the tile for the exposed kong ({_meld_text(m)}) the win was drawn after"
+        return None
+    # dangerous_discard
+    suit = None
+    if rule.category == "one_suit":
+        suits = {t[1] for t in hand.all_tiles() if t[1] in SUITS}
+        if len(suits) != 1:
+            return None
+        suit = suits.pop()
+    if not _hand_complete(hand, rule, suit):
+        return None
+    category = rule.category or ""
+    in_cat = [(i, m) for i, m in enumerate(melds) if _meld_in_category(m, category, suit)]
+    if rule.via_meld and len(in_cat) > rule.sets_before:
+        i, m = in_cat[rule.sets_before]
+        claimable = not m.concealed and m.fed_by is not None and m.fed_by != hand.seat
+        if claimable and (m.kind != "kong" or m.kong_kind == "added" or rule.kong_claims_count):
+            return (
+                i,
+                m.fed_by,
+                (
+                    f"discarded the tile for the {_ordinal(rule.sets_before + 1)} {category.replace('_', ' ')} set "
+                    f"({_meld_text(m)}) after {rule.sets_before} were exposed"
+                ),
+            )
+    if (
+        rule.via_winning_discard
+        and not hand.self_drawn
+        and hand.discarder is not None
+        and len(in_cat) == rule.sets_before
+        and hand.winning_tile is not None
+        and _in_category(hand.winning_tile, category, suit)
+    ):
+        return (
+            len(melds),
+            hand.discarder,
+            (
+                f"discarded the winning {hand.winning_tile} with {rule.sets_before} "
+                f"{category.replace('_', ' ')} sets exposed"
+            ),
+        )
+    return None
+
+
+def _ordinal(n: int) -> str:
+    return {1: "first", 2: "second", 3: "third", 4: "fourth"}.get(n, f"{n}th")
+
+
+def find_liability(hand: Hand, rules: PaymentRules) -> tuple[Liability, LiabilityRule] | None:
+    """The liable player, if any.  Once a player is liable no later event moves it (Sparrow's Nest, Liability)."""
+    found: list[tuple[int, int, Liability, LiabilityRule]] = []
+    for order, rule in enumerate(rules.liability):
+        hit = _event_index_for(rule, hand)
+        if hit is not None:
+            when, seat, why = hit
+            found.append((when, order, Liability(seat, rule.name, why), rule))
+    if not found:
+        return None
+    found.sort(key=lambda f: (f[0], f[1]))
+    return found[0][2], found[0][3]
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# settlement
+
+
+def _shares(hand: Hand, rules: PaymentRules, points: int, as_self_draw: bool) -> tuple[dict[Seat, int], list[str]]:
+    """What each loser pays before liability, with one line each."""
+    scheme = rules.scheme
+    winner = hand.seat
+    shares: dict[Seat, int] = {}
+    lines: list[str] = []
+    for seat in SEATS:
+        if seat == winner:
+            continue
+        dealer_involved = hand.dealer in (seat, winner) and scheme.dealer_factor != 1
+        if as_self_draw:
+            mult, role = scheme.self_draw_each, "self-draw"
+        elif seat == hand.discarder:
+            mult, role = scheme.discarder, "discarder"
+        else:
+            mult, role = scheme.others_on_discard, "did not discard"
+        if dealer_involved:
+            mult = mult * scheme.dealer_factor
+        amount = apply(mult, points)
+        shares[seat] = amount
+        dealer_note = f" (dealer factor {scheme.dealer_factor})" if dealer_involved else ""
+        lines.append(f"{seat_name(seat)}, {role}: {_mult_text(mult)} x {points} = {amount}{dealer_note}")
+    return shares, lines
+
+
+def _mult_text(mult: Any) -> str:
+    return str(mult.numerator) if mult.denominator == 1 else f"{float(mult):g}"
+
+
+def settle(score: Score, profile: Profile | str, pot: int = 0) -> Settlement:
+    """Per-seat payments for a scored hand under ``profile``.  ``pot``: draw-game pot the winner also collects."""
+    rules = rules_of(profile)
+    hand: Hand = score.hand
+    winner = hand.seat
+    faan = score.faan
+    minimum = getattr(score, "minimum", 0)
+    if not score.meets_minimum:
+        why = next((n for n in score.notes if "minimum" in n), None)
+        line = why or f"{faan} faan is below the {minimum}-faan minimum: not a legal win"
+        return Settlement(0, "no row: below minimum", _zero(), (line, "Nobody pays."), legal=False)
+    row = rules.points.row_for(faan)
+    if row is None:
+        rules.check_covers(minimum, getattr(score, "cap", None) or faan)
+        raise AssertionError("unreachable: check_covers raises for a missing row")  # pragma: no cover
+    points = row.points
+    table_row = f"{faan} faan -> {points} points" + (f" (row {row.label})" if row.label != str(faan) else "")
+    robbed = "robbing_kong" in hand.events and not hand.self_drawn
+    konger_pays = robbed and rules.scheme.robbing_kong == "as_self_draw_paid_by_konger" and hand.discarder
+    as_self_draw = hand.self_drawn or bool(konger_pays)
+    if not as_self_draw and hand.discarder is None:
+        from scoring.errors import HandError
+
+        raise HandError("won on a discard but no discarder given; say who discarded (--discarder S) or --self-drawn")
+    shares, lines = _shares(hand, rules, points, as_self_draw)
+    lines.insert(0, f"{table_row}; {rules.describe()}")
+    liable: Liability | None = None
+    if konger_pays:
+        total = sum(shares.values())
+        shares = {s: (total if s == hand.discarder else 0) for s in shares}
+        lines.append(
+            f"Robbing the kong: valued as a self-draw, {seat_name(hand.discarder)} who added to the kong pays all "
+            f"three shares = {total}"
+        )
+    else:
+        found = find_liability(hand, rules)
+        if found is not None:
+            liable, rule = found
+            shares, note = _apply_liability(hand, shares, liable, rule)
+            lines.append(note)
+    payments = _zero()
+    for seat, amount in shares.items():
+        payments[seat] -= amount
+        payments[winner] += amount
+    total = payments[winner]
+    if pot:
+        payments[winner] += pot
+        lines.append(f"{seat_name(winner)} also takes the draw-game pot of {pot}")
+    lines.append(f"{seat_name(winner)} receives {payments[winner]} in total")
+    return Settlement(points, table_row, payments, tuple(lines), True, total, liable, -pot)
+
+
+def _apply_liability(
+    hand: Hand, shares: dict[Seat, int], liable: Liability, rule: LiabilityRule
+) -> tuple[dict[Seat, int], str]:
+    if hand.self_drawn:
+        outcome, case = rule.self_drawn, "self-drawn"
+    elif hand.discarder == liable.seat:
+        outcome, case = rule.discard_by_liable, "won on the liable player's discard"
+    else:
+        outcome, case = rule.discard_by_other, "won on another player's discard"
+    total = sum(shares.values())
+    who = seat_name(liable.seat)
+    head = f"Liability ({rule.name}{', ' + rule.source if rule.source else ''}): {who} {liable.reason}; {case}"
+    if outcome == "liable_pays_all":
+        new = {s: (total if s == liable.seat else 0) for s in shares}
+        return new, f"{head}: {who} pays every share, {total}"
+    if outcome == "split" and hand.discarder is not None:
+        liable_part = (total + 1) // 2
+        new = {s: 0 for s in shares}
+        new[liable.seat] = liable_part
+        new[hand.discarder] = new.get(hand.discarder, 0) + total - liable_part
+        return new, (
+            f"{head}: {who} and the discarder {seat_name(hand.discarder)} split {total}: "
+            f"{liable_part} and {total - liable_part}"
+        )
+    return shares, f"{head}: normal payment"
+
+
+def false_mahjong(offender: Seat | Iterable[Seat], profile: Profile | str, dealer: Seat = 1) -> Settlement:
+    """Penalty for a false win under ``profile``; ``offender`` may be several seats (Chinese Classical 4.1)."""
+    rules = rules_of(profile)
+    fm = rules.false_mahjong
+    offenders = (offender,) if isinstance(offender, int) else tuple(sorted(set(offender)))
+    for seat in offenders:
+        if seat not in SEATS:
+            from scoring.errors import HandError
+
+            raise HandError(f"offender seat {seat!r} is not a seat; use 1 (East) to 4 (North)")
+    if not offenders or len(offenders) > 3:
+        from scoring.errors import HandError
+
+        raise HandError("false mahjong needs one to three offending seats")
+    names = ", ".join(seat_name(s) for s in offenders)
+    payments = _zero()
+    others = [s for s in SEATS if s not in offenders]
+    src = f" ({fm.source})" if fm.source else ""
+    if fm.kind == "none":
+        return Settlement(
+            0, "no penalty", payments, (f"False mahjong by {names}: this profile defines no penalty{src}.",),
+            kind="false_mahjong",
+        )  # fmt: skip
+    lines = [f"False mahjong by {names}{src}"]
+    if fm.kind == "fixed_per_player":
+        each = fm.points // len(offenders)
+        row = f"{fm.points} points to each non-offender"
+        for o in offenders:
+            for s in others:
+                payments[o] -= each
+                payments[s] += each
+                lines.append(f"{seat_name(o)} pays {seat_name(s)} {each}")
+        return Settlement(fm.points, row, payments, tuple(lines), kind="false_mahjong", total=fm.points)
+    if fm.kind == "reverse_self_draw_limit":
+        cap = _cap_of(profile, rules)
+        base = rules.points.points(cap)
+        each = apply(rules.scheme.self_draw_each, base)
+        row = f"{cap} faan (limit) -> {base} points; self-draw share {each}"
+    else:  # faan_per_player
+        base = rules.points.points(fm.faan)
+        each = base
+        row = f"{fm.faan} faan -> {base} points"
+    for o in offenders:
+        for s in SEATS:
+            if s == o or s in offenders:
+                continue
+            payments[o] -= each
+            payments[s] += each
+            lines.append(f"{seat_name(o)} pays {seat_name(s)} {each}")
+    return Settlement(base, row, payments, tuple(lines), kind="false_mahjong", total=each)
+
+
+def _cap_of(profile: Profile | str, rules: PaymentRules) -> int:
+    if isinstance(profile, str):
+        from scoring.profile import load_profile
+
+        profile = load_profile(profile)
+    cap = getattr(profile, "cap_faan", None)
+    if cap is None:
+        cap = rules.points.highest if rules.points.highest is not None else rules.points.rows[-1].low
+    return int(cap)
+
+
+def draw_game(profile: Profile | str, pot_before: int = 0, last_hand: bool = False) -> Settlement:
+    """A hand with no winner: each player feeds the pot, or on the last hand the pot is paid back (Sparrow's Nest)."""
+    rules = rules_of(profile)
+    draw = rules.draw
+    payments = _zero()
+    src = f" ({draw.source})" if draw.source else ""
+    if last_hand:
+        back = pot_before // 4
+        for s in SEATS:
+            payments[s] += back
+        return Settlement(
+            0, "draw on the last hand", payments,
+            (f"Draw on the last hand{src}: the pot of {pot_before} is paid back, {back} to each player.",),
+            kind="draw", pot=-4 * back,
+        )  # fmt: skip
+    if draw.pot_per_player == 0:
+        return Settlement(
+            0, "no pot", payments, (f"Draw game: this profile has no draw-game pot{src}; nobody pays.",), kind="draw"
+        )
+    for s in SEATS:
+        payments[s] -= draw.pot_per_player
+    total = 4 * draw.pot_per_player
+    return Settlement(
+        draw.pot_per_player, f"{draw.pot_per_player} points each into the pot", payments,
+        (f"Draw game{src}: each player puts {draw.pot_per_player} into the pot for the next winner "
+         f"(pot now {pot_before + total}).",),
+        kind="draw", pot=total,
+    )  # fmt: skip
+
+
+__all__ = [
+    "Liability",
+    "Settlement",
+    "draw_game",
+    "false_mahjong",
+    "find_liability",
+    "rules_of",
+    "seat_name",
+    "settle",
+]
