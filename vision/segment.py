@@ -1,0 +1,333 @@
+"""Find tile faces in a photo with OpenCV and split blocks of touching tiles into single tiles.
+
+Why this shape: a tile face is the brightest, least saturated thing on a mahjong table (green or pink felt and wood
+are saturated; a grey table is darker than ivory), so a "whiteness" score (value minus saturation) separates faces
+from the table with one Otsu threshold, refined once when the table itself is pale.  Tiles laid in a row or a grid
+touch, so one bright blob is usually several tiles.  Each blob is rectified through its own quadrilateral (which
+also undoes moderate perspective), and split along the axes at evenly spaced cuts that land on the dark seams
+between faces: for every plausible number of columns and rows we score how much "seam" the cuts hit, and keep the
+best few hypotheses.  The classifier later chooses between the hypotheses of a blob (see ``vision.recognize``).
+
+Everything here works in the coordinates of the image it is given; ``segment`` downsizes internally for speed and
+maps quadrilaterals back.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import cv2
+import numpy as np
+
+#: Segmentation runs at most at this longer side (pixels); tiles stay >= ~20 px even in a full-table photo.
+SEG_MAX_SIDE = 800
+#: A blob smaller than this fraction of the image cannot be a tile face.
+MIN_BLOB_FRACTION = 0.0006
+#: Allowed ratio of a single tile cell's width to height (either orientation; photos may be stretched).
+MIN_CELL_ASPECT = 0.38
+MAX_CELL_ASPECT = 1.0 / MIN_CELL_ASPECT
+#: A grid cell must be at least this much face (after filling glyph holes) to be a tile candidate.
+MIN_CELL_FILL = 0.55
+#: Keep at most this many split hypotheses per blob for the classifier to choose from.
+MAX_HYPOTHESES = 3
+#: Height of the rectified crop handed to the classifier (width follows the tile's aspect).
+CROP_HEIGHT = 96
+
+
+@dataclass
+class Split:
+    """One way to cut a blob into tiles: quads in image coordinates (each tl, tr, br, bl of the upright tile)."""
+
+    quads: list[np.ndarray]
+    score: float
+    grid: tuple[int, int]
+
+
+@dataclass
+class Blob:
+    """A connected bright region: its outline quad and its split hypotheses, best first."""
+
+    quad: np.ndarray
+    area: float
+    splits: list[Split] = field(default_factory=list)
+
+
+@dataclass
+class Segmentation:
+    blobs: list[Blob]
+    threshold: float
+    mask: np.ndarray | None = None  # face mask at segmentation resolution (debugging / annotation)
+
+
+# ----------------------------------------------------------------------------------------------------------------
+# face mask
+
+
+def face_score(bgr: np.ndarray) -> np.ndarray:
+    """Per-pixel whiteness: value minus 1.2 x saturation (uint8); ivory faces score high, felt and wood low."""
+    hsv = cv2.cvtColor(bgr, cv2.COLOR_BGR2HSV)
+    s = hsv[:, :, 1].astype(np.int16)
+    v = hsv[:, :, 2].astype(np.int16)
+    f = np.clip(v - (s * 6) // 5, 0, 255).astype(np.uint8)
+    return cv2.GaussianBlur(f, (3, 3), 0)
+
+
+def face_threshold(score: np.ndarray) -> float:
+    """Otsu on the whiteness; if most of the photo is 'white', the table is pale: split the bright class again."""
+    t, _ = cv2.threshold(score, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
+    bright = score[score > t]
+    if bright.size > 0.45 * score.size:
+        t2, _ = cv2.threshold(bright.reshape(-1, 1), 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
+        hi = bright[bright > t2]
+        lo = bright[bright <= t2]
+        # Only when the bright pixels really are two populations (pale table vs ivory), not shading on faces.
+        if hi.size and lo.size and float(hi.mean()) - float(lo.mean()) > 35 and lo.size > 0.3 * bright.size:
+            t = t2
+    return float(t)
+
+
+# ----------------------------------------------------------------------------------------------------------------
+# geometry helpers
+
+
+def order_quad(pts: np.ndarray) -> np.ndarray:
+    """Order 4 points tl, tr, br, bl with the first edge the one closest to the image x axis."""
+    pts = np.asarray(pts, dtype=np.float32).reshape(4, 2)
+    c = pts.mean(axis=0)
+    ang = np.arctan2(pts[:, 1] - c[1], pts[:, 0] - c[0])
+    pts = pts[np.argsort(ang)]  # clockwise in image coordinates (y down), starting anywhere
+    best, best_cost = 0, None
+    for k in range(4):
+        q = np.roll(pts, -k, axis=0)
+        e = q[1] - q[0]
+        # prefer the edge pointing +x, and tl being upper-left
+        cost = -e[0] / (np.hypot(*e) + 1e-6)
+        if best_cost is None or cost < best_cost - 1e-6:
+            best, best_cost = k, cost
+    return np.roll(pts, -best, axis=0)
+
+
+def quad_size(q: np.ndarray) -> tuple[float, float]:
+    w = (np.linalg.norm(q[1] - q[0]) + np.linalg.norm(q[2] - q[3])) / 2
+    h = (np.linalg.norm(q[3] - q[0]) + np.linalg.norm(q[2] - q[1])) / 2
+    return float(w), float(h)
+
+
+def portrait_quad(q: np.ndarray) -> np.ndarray:
+    """Re-start the corner order so the quad's first edge is its short side (tiles are taller than wide)."""
+    w, h = quad_size(q)
+    return np.roll(q, -1, axis=0) if w > h * 1.02 else q
+
+
+def rectify(image: np.ndarray, quad: np.ndarray, height: int = CROP_HEIGHT) -> np.ndarray:
+    """Warp the quad (tl, tr, br, bl) to an upright rectangle of the given height."""
+    w, h = quad_size(quad)
+    out_h = height
+    out_w = max(8, int(round(height * w / max(h, 1e-6))))
+    dst = np.array([[0, 0], [out_w - 1, 0], [out_w - 1, out_h - 1], [0, out_h - 1]], dtype=np.float32)
+    m = cv2.getPerspectiveTransform(quad.astype(np.float32), dst)
+    return cv2.warpPerspective(image, m, (out_w, out_h), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+
+
+def _blob_quad(contour: np.ndarray) -> np.ndarray:
+    """Four corners of a blob: a 4-gon fitted to the hull when it fits well (keeps perspective), else minAreaRect."""
+    hull = cv2.convexHull(contour)
+    hull_area = cv2.contourArea(hull)
+    peri = cv2.arcLength(hull, True)
+    for eps in (0.02, 0.035, 0.05):
+        approx = cv2.approxPolyDP(hull, eps * peri, True)
+        if len(approx) == 4 and cv2.isContourConvex(approx):
+            a = cv2.contourArea(approx)
+            if 0.93 * hull_area <= a <= 1.12 * hull_area:
+                return order_quad(approx.reshape(4, 2))
+            break
+    box = cv2.boxPoints(cv2.minAreaRect(contour))
+    return order_quad(box)
+
+
+# ----------------------------------------------------------------------------------------------------------------
+# splitting
+
+
+def _cut_evidence(profile: np.ndarray, n: int, window: float) -> tuple[float, list[int]]:
+    """Evidence that n equal cells separated by seams explain this seam profile; returns (score, cut positions).
+
+    Each cut looks for the strongest seam near its evenly spaced position; a clear seam adds up to ~0.4, a cut
+    through a plain face costs ``SEAM_MARGIN``, so extra cuts are paid for only by real seams.
+    """
+    length = len(profile)
+    if n <= 1:
+        return 0.0, []
+    pitch = length / n
+    base = float(np.median(profile))
+    win = max(1, int(round(pitch * window)))
+    score = 0.0
+    cuts = []
+    for k in range(1, n):
+        x = int(round(k * pitch))
+        lo, hi = max(1, x - win), min(length - 1, x + win + 1)
+        if hi <= lo:
+            return -1e9, []
+        seg = profile[lo:hi]
+        j = int(np.argmax(seg))
+        cuts.append(lo + j)
+        score += min(float(seg[j]) - base, 0.6) - SEAM_MARGIN
+    return score, cuts
+
+
+SEAM_MARGIN = 0.22
+#: Weight of the tile-shape prior (per unit of |log(cell aspect / expected aspect)|).
+SHAPE_WEIGHT = 2.5
+#: Weight of the tile-size prior (per unit of |log(cell area / typical lone tile area)|), when lone tiles exist.
+SIZE_WEIGHT = 1.0
+
+
+def _seam_profiles(face: np.ndarray, mask: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Seam strength along x (per column) and along y (per row) of a rectified blob.
+
+    A seam between touching tiles is a line of darker pixels crossing the whole blob, while glyph strokes cross
+    only part of a face (faces have a blank margin), so we average the 'not face' indicator over the central band
+    of the other axis.
+    """
+    nonface = (mask == 0).astype(np.float32)
+    h, w = mask.shape
+    ys = slice(int(h * 0.04), max(int(h * 0.96), int(h * 0.04) + 1))
+    xs = slice(int(w * 0.04), max(int(w * 0.96), int(w * 0.04) + 1))
+    px = nonface[ys, :].mean(axis=0)
+    py = nonface[:, xs].mean(axis=1)
+    px = np.maximum(px, np.maximum(np.roll(px, 1), np.roll(px, -1)))
+    py = np.maximum(py, np.maximum(np.roll(py, 1), np.roll(py, -1)))
+    return px, py
+
+
+def _shape_cost(aspect: float, tile_aspect: float) -> float:
+    """How far a cell's width/height is from a tile standing (tile_aspect) or lying (1/tile_aspect)."""
+    la = abs(np.log(aspect))
+    lt = abs(np.log(tile_aspect))
+    return SHAPE_WEIGHT * abs(la - lt)
+
+
+def split_blob(
+    face: np.ndarray,
+    raw_mask: np.ndarray,
+    filled: np.ndarray,
+    quad: np.ndarray,
+    min_side: float,
+    tile_aspect: float = 0.75,
+    tile_area: float | None = None,
+) -> list[Split]:
+    """Split hypotheses for one blob: rectify it, then score (columns, rows) grids by the seams their cuts hit
+    plus how tile-shaped their cells are (``tile_aspect`` = short/long side of a single tile in this photo)."""
+    w, h = quad_size(quad)
+    W, H = max(4, int(round(w))), max(4, int(round(h)))
+    dst = np.array([[0, 0], [W - 1, 0], [W - 1, H - 1], [0, H - 1]], dtype=np.float32)
+    m = cv2.getPerspectiveTransform(quad.astype(np.float32), dst)
+    m_inv = np.linalg.inv(m)
+    rf = cv2.warpPerspective(face, m, (W, H), flags=cv2.INTER_LINEAR)
+    rm = cv2.warpPerspective(raw_mask, m, (W, H), flags=cv2.INTER_NEAREST)
+    rfill = cv2.warpPerspective(filled, m, (W, H), flags=cv2.INTER_NEAREST)
+    px, py = _seam_profiles(rf, rm)
+
+    nx_max = max(1, int(W / max(min_side, 4)))
+    ny_max = max(1, int(H / max(min_side, 4)))
+    ex = {n: _cut_evidence(px, n, 0.12) for n in range(1, min(nx_max, 40) + 1)}
+    ey = {n: _cut_evidence(py, n, 0.12) for n in range(1, min(ny_max, 40) + 1)}
+    hyps = []
+    for nx, (sx, cx) in ex.items():
+        for ny, (sy, cy) in ey.items():
+            cw, ch = W / nx, H / ny
+            a = cw / ch
+            if not (MIN_CELL_ASPECT <= a <= MAX_CELL_ASPECT):
+                continue
+            cost = _shape_cost(a, tile_aspect)
+            if tile_area:
+                cost += SIZE_WEIGHT * abs(np.log(cw * ch / tile_area))
+            hyps.append((sx + sy - cost, nx, ny, cx, cy))
+    if not hyps:
+        return []
+    hyps.sort(key=lambda t: -t[0])
+    splits = []
+    for score, nx, ny, cx, cy in hyps[:MAX_HYPOTHESES]:
+        xs = [0, *cx, W - 1]
+        ys = [0, *cy, H - 1]
+        quads = []
+        for j in range(ny):
+            for i in range(nx):
+                x0, x1, y0, y1 = xs[i], xs[i + 1], ys[j], ys[j + 1]
+                if x1 - x0 < 3 or y1 - y0 < 3:
+                    continue
+                cell = rfill[y0:y1, x0:x1]
+                if cell.size == 0 or float((cell > 0).mean()) < MIN_CELL_FILL:
+                    continue
+                pts = np.array([[x0, y0], [x1, y0], [x1, y1], [x0, y1]], dtype=np.float32).reshape(-1, 1, 2)
+                q = cv2.perspectiveTransform(pts, m_inv).reshape(4, 2)
+                quads.append(portrait_quad(q))
+        if quads:
+            splits.append(Split(quads=quads, score=score, grid=(nx, ny)))
+    return splits
+
+
+def estimate_tile_shape(contours: list[np.ndarray], default: float = 0.75) -> tuple[float, float | None]:
+    """Short/long side ratio of a single tile in this photo, from blobs that look like lone tiles.
+
+    Photos may be stretched (the reference set is 4:3 squeezed to square), so the ratio is measured, not assumed:
+    lone tiles are compact, well-filled blobs no bigger than the typical blob.  Returns (aspect, area or None).
+    """
+    cands = []
+    for c in contours:
+        rect = cv2.minAreaRect(c)
+        (rw, rh) = rect[1]
+        if rw < 4 or rh < 4:
+            continue
+        r = min(rw, rh) / max(rw, rh)
+        fill = cv2.contourArea(c) / (rw * rh)
+        if 0.45 <= r <= 0.95 and fill > 0.85:
+            cands.append((rw * rh, r))
+    if len(cands) < 2:
+        return default, None
+    areas = np.array([a for a, _ in cands])
+    med = np.median(areas)
+    kept = [(a, r) for a, r in cands if 0.5 * med <= a <= 1.6 * med]
+    if len(kept) < 2:
+        return default, None
+    return float(np.median([r for _, r in kept])), float(np.median([a for a, _ in kept]))
+
+
+# ----------------------------------------------------------------------------------------------------------------
+# entry point
+
+
+def segment(bgr: np.ndarray, *, keep_mask: bool = False) -> Segmentation:
+    """Blobs of tile faces with split hypotheses; quads are in ``bgr``'s pixel coordinates."""
+    h0, w0 = bgr.shape[:2]
+    f = min(1.0, SEG_MAX_SIDE / max(h0, w0))
+    small = cv2.resize(bgr, (round(w0 * f), round(h0 * f)), interpolation=cv2.INTER_AREA) if f < 1 else bgr
+    h, w = small.shape[:2]
+    score = face_score(small)
+    t = face_threshold(score)
+    raw = (score > t).astype(np.uint8) * 255
+    opened = cv2.morphologyEx(raw, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_RECT, (3, 3)))
+    contours, _ = cv2.findContours(opened, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    filled = np.zeros_like(raw)
+    cv2.drawContours(filled, contours, -1, 255, thickness=cv2.FILLED)
+    min_area = MIN_BLOB_FRACTION * h * w
+    big = [c for c in contours if cv2.contourArea(c) >= min_area]
+    min_side = max(8.0, np.sqrt(min_area) * 0.8)
+    tile_aspect, tile_area = estimate_tile_shape(big)
+    blobs = []
+    for c in big:
+        quad = _blob_quad(c)
+        splits = split_blob(score, raw, filled, quad, min_side, tile_aspect, tile_area)
+        if not splits:
+            continue
+        if f < 1:
+            for s in splits:
+                s.quads = [q / f for q in s.quads]
+            quad = quad / f
+        blobs.append(Blob(quad=quad, area=float(cv2.contourArea(c)) / (f * f), splits=splits))
+    return Segmentation(blobs=blobs, threshold=t, mask=filled if keep_mask else None)
+
+
+def quad_box(q: np.ndarray) -> tuple[float, float, float, float]:
+    """Axis-aligned [x1, y1, x2, y2] of a quad."""
+    return float(q[:, 0].min()), float(q[:, 1].min()), float(q[:, 0].max()), float(q[:, 1].max())
