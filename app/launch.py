@@ -39,10 +39,55 @@ def streamlit_command(port: int, address: str | None, headless: bool = True) -> 
         "false",
         "--server.fileWatcherType",
         "none",
+        "--client.toolbarMode",
+        "minimal",
     ]
     if address:
         cmd += ["--server.address", address]
     return cmd
+
+
+def start_server(port: int, address: str = "127.0.0.1", env: dict[str, str] | None = None) -> subprocess.Popen:
+    """Start the page headless in the background (tests and benchmarks); stop it with ``stop_server``."""
+    return subprocess.Popen(
+        streamlit_command(port, address),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        env=env,
+        start_new_session=True,
+    )
+
+
+def wait_ready(url: str, timeout: float = 60.0, proc: subprocess.Popen | None = None) -> None:
+    """Block until Streamlit's health endpoint answers (raises TimeoutError, or RuntimeError if it exited)."""
+    import time
+    import urllib.request
+
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if proc is not None and proc.poll() is not None:
+            out = proc.stdout.read().decode(errors="replace") if proc.stdout else ""
+            raise RuntimeError(f"streamlit exited with {proc.returncode}:\n{out}")
+        try:
+            with urllib.request.urlopen(f"{url}/_stcore/health", timeout=2) as r:
+                if r.status == 200:
+                    return
+        except OSError:
+            time.sleep(0.3)
+    raise TimeoutError(f"the page at {url} did not answer within {timeout:.0f} s")
+
+
+def stop_server(proc: subprocess.Popen, timeout: float = 10.0) -> None:
+    import os
+    import signal
+
+    if proc.poll() is None:
+        os.killpg(proc.pid, signal.SIGTERM)
+        try:
+            proc.wait(timeout)
+        except subprocess.TimeoutExpired:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait(timeout)
 
 
 def _handler(args: argparse.Namespace) -> int:

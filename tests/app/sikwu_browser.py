@@ -1,0 +1,179 @@
+"""Drive the real page in headless Chromium (Selenium): shared by the browser tests and benchmarks/bench_app.py.
+
+Streamlit puts a ``st-key-<key>`` class on every keyed widget, so the page's own widget keys are the selectors; no
+selector depends on generated class names.
+"""
+
+from __future__ import annotations
+
+import base64
+import os
+import tempfile
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+CHROMIUM = Path(os.environ.get("SIKWU_CHROMIUM", "/usr/bin/chromium"))
+CHROMEDRIVER = Path(os.environ.get("SIKWU_CHROMEDRIVER", "/usr/bin/chromedriver"))
+PHONE_WIDTH = 390
+DESKTOP_WIDTH = 1280
+
+
+def browser_missing() -> str | None:
+    """Why the browser tests cannot run here, or None."""
+    if not CHROMIUM.exists() or not CHROMEDRIVER.exists():
+        return (
+            f"{CHROMIUM} or {CHROMEDRIVER} not found: install Debian's chromium and chromium-driver "
+            "(apt-get install -y chromium chromium-driver; .ci/run does this)"
+        )
+    try:
+        import selenium  # noqa: F401
+    except ImportError:
+        return "selenium is not installed (pip install -e '.[dev]')"
+    return None
+
+
+@contextmanager
+def page_server() -> Iterator[str]:
+    """The page served headless on a free localhost port; yields its URL and stops the server afterwards."""
+    from app.launch import free_port, start_server, stop_server, wait_ready
+
+    port = free_port()
+    proc = start_server(port)
+    url = f"http://127.0.0.1:{port}"
+    try:
+        wait_ready(url, timeout=90, proc=proc)
+        yield url
+    finally:
+        stop_server(proc)
+
+
+@contextmanager
+def chromium(width: int = PHONE_WIDTH, height: int = 900) -> Iterator[object]:
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+
+    opts = webdriver.ChromeOptions()
+    opts.binary_location = str(CHROMIUM)
+    profile = tempfile.mkdtemp(prefix="sikwu-chromium-")
+    for flag in (
+        "--headless=new",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--disable-dev-shm-usage",
+        f"--user-data-dir={profile}",
+        f"--window-size={width},{height}",
+    ):
+        opts.add_argument(flag)
+    driver = webdriver.Chrome(service=Service(str(CHROMEDRIVER)), options=opts)
+    try:
+        set_width(driver, width, height)
+        yield driver
+    finally:
+        driver.quit()
+
+
+def set_width(driver, width: int, height: int = 900) -> None:  # noqa: ANN001
+    """Make the viewport exactly ``width`` CSS px (a phone is 390), whatever the window chrome takes."""
+    driver.execute_cdp_cmd(
+        "Emulation.setDeviceMetricsOverride",
+        {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": width < 600},
+    )
+
+
+def full_screenshot(driver, path: Path) -> Path:  # noqa: ANN001
+    """The whole page, not just the viewport (Streamlit scrolls inside its own container)."""
+    height = driver.execute_script(
+        "const m = document.querySelector('[data-testid=\"stMain\"]') || document.body;"
+        "return Math.max(m.scrollHeight, document.body.scrollHeight);"
+    )
+    width = driver.execute_script("return window.innerWidth")
+    set_width(driver, width, int(height) + 40)
+    time.sleep(0.8)
+    shot = driver.execute_cdp_cmd("Page.captureScreenshot", {"format": "png", "captureBeyondViewport": True})
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(base64.b64decode(shot["data"]))
+    set_width(driver, width, 900)
+    return path
+
+
+def wait_for(driver, predicate, timeout: float = 60.0, what: str = "condition"):  # noqa: ANN001
+    """Poll ``predicate(driver)`` until truthy (returns its value) - Streamlit reruns replace elements freely."""
+    from selenium.common.exceptions import StaleElementReferenceException, WebDriverException
+
+    deadline = time.monotonic() + timeout
+    last_error: Exception | None = None
+    while time.monotonic() < deadline:
+        try:
+            value = predicate(driver)
+            if value:
+                return value
+        except (StaleElementReferenceException, WebDriverException) as exc:
+            last_error = exc
+        time.sleep(0.2)
+    raise TimeoutError(f"timed out after {timeout:.0f} s waiting for {what} ({last_error})")
+
+
+def css(driver, selector: str):  # noqa: ANN001
+    from selenium.webdriver.common.by import By
+
+    return driver.find_elements(By.CSS_SELECTOR, selector)
+
+
+def idle(driver) -> bool:  # noqa: ANN001
+    """True when Streamlit is not running the script (no 'running' status widget)."""
+    return not css(driver, '[data-testid="stStatusWidget"] [data-testid="stStatusWidgetRunningIcon"]') and not css(
+        driver, '[data-testid="stApp"][data-test-script-state="running"]'
+    )
+
+
+def click_key(driver, key: str, timeout: float = 30.0) -> None:  # noqa: ANN001
+    button = wait_for(driver, lambda d: (css(d, f".st-key-{key} button") or [None])[0], timeout, f"button {key}")
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center'});", button)
+    button.click()
+
+
+def click_text(driver, container_key: str, text: str, timeout: float = 30.0) -> None:  # noqa: ANN001
+    """Click the button whose label is ``text`` inside a keyed widget (segmented control / pills)."""
+
+    def find(d):  # noqa: ANN001
+        for b in css(d, f".st-key-{container_key} button"):
+            if b.text.strip() == text:
+                return b
+        return None
+
+    button = wait_for(driver, find, timeout, f"'{text}' in {container_key}")
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center'});", button)
+    button.click()
+
+
+def metric_value(driver, label_start: str) -> str | None:  # noqa: ANN001
+    for m in css(driver, '[data-testid="stMetric"]'):
+        label = css_in(m, '[data-testid="stMetricLabel"]')
+        value = css_in(m, '[data-testid="stMetricValue"]')
+        if label and value and label[0].text.strip().startswith(label_start):
+            return value[0].text.strip()
+    return None
+
+
+def css_in(element, selector: str):  # noqa: ANN001
+    from selenium.webdriver.common.by import By
+
+    return element.find_elements(By.CSS_SELECTOR, selector)
+
+
+def table_rows(driver, index: int) -> list[list[str]]:  # noqa: ANN001
+    tables = css(driver, '[data-testid="stTable"] table')
+    if len(tables) <= index:
+        return []
+    rows = []
+    for tr in css_in(tables[index], "tr"):
+        cells = [c.text.strip() for c in css_in(tr, "th, td")]
+        rows.append(cells)
+    return rows
