@@ -1,0 +1,48 @@
+"""sikwu scoring engine: Hong Kong mahjong hands -> faan under a selectable rule profile.
+
+Public API (stable; the vision pipeline, the app and the CLI use only these names)::
+
+    parse_tiles, format_tiles            # compact notation  "123m 456p 789s 111z 55z"
+    Hand, Meld, EVENTS                   # the hand
+    score_hand, Score, Reading, PatternHit
+    load_profile, builtin_profiles, Profile, DEFAULT_PROFILE
+    check_counts, is_winning_hand, winning_shapes
+    errors (ScoringError, NotationError, HandError, NotAWinningHandError, ProfileError)
+"""
+
+from scoring import errors
+from scoring.errors import HandError, NotationError, NotAWinningHandError, ProfileError, ScoringError
+from scoring.hand import EVENTS, Hand, Meld
+from scoring.profile import DEFAULT_PROFILE, Profile, builtin_profiles, load_profile
+from scoring.scorer import PatternHit, Reading, Score, score_hand
+from scoring.validate import check_counts, is_winning_hand, winning_shapes
+
+try:  # notation is being added alongside; keep the package importable meanwhile
+    from scoring.notation import format_tiles, parse_tiles
+except ModuleNotFoundError:  # pragma: no cover
+    pass
+
+__all__ = [
+    "DEFAULT_PROFILE",
+    "EVENTS",
+    "Hand",
+    "HandError",
+    "Meld",
+    "NotAWinningHandError",
+    "NotationError",
+    "PatternHit",
+    "Profile",
+    "ProfileError",
+    "Reading",
+    "Score",
+    "ScoringError",
+    "builtin_profiles",
+    "check_counts",
+    "errors",
+    "format_tiles",
+    "is_winning_hand",
+    "load_profile",
+    "parse_tiles",
+    "score_hand",
+    "winning_shapes",
+]

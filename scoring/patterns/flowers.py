@@ -1,0 +1,119 @@
+"""Flower and season patterns (bonus tiles never form sets; they only add faan)."""
+
+from __future__ import annotations
+
+from scoring.patterns.base import Context, Pattern, register
+from scoring.tiles import FLOWER_IDS, SEASON_IDS, TILE_NAMES, WIND_IDS, bonus_seat
+
+
+@register
+class NoFlowers(Pattern):
+    key = "no_flowers"
+    name_en = "No flowers"
+    name_zh = "無花"
+
+    def condition(self, ctx: Context, opts):
+        return "no flowers or seasons" if not ctx.hand.bonus else None
+
+
+@register
+class OwnFlower(Pattern):
+    key = "own_flower"
+    name_en = "Seat flower"
+    name_zh = "正花"
+    per_item = True
+
+    def items(self, ctx: Context, opts):
+        return tuple(
+            f"{TILE_NAMES[t].english} belongs to seat {ctx.hand.seat}"
+            for t in ctx.hand.bonus
+            if t in FLOWER_IDS and bonus_seat(t) == ctx.hand.seat
+        )
+
+
+@register
+class OwnSeason(Pattern):
+    key = "own_season"
+    name_en = "Seat season"
+    name_zh = "正花"
+    per_item = True
+
+    def items(self, ctx: Context, opts):
+        return tuple(
+            f"{TILE_NAMES[t].english} belongs to seat {ctx.hand.seat}"
+            for t in ctx.hand.bonus
+            if t in SEASON_IDS and bonus_seat(t) == ctx.hand.seat
+        )
+
+
+@register
+class RoundFlower(Pattern):
+    key = "round_flower"
+    name_en = "Flower/season of the round"
+    name_zh = "圈花"
+    per_item = True
+
+    def items(self, ctx: Context, opts):
+        round_no = WIND_IDS.index(ctx.hand.round_wind) + 1
+        return tuple(f"{TILE_NAMES[t].english} matches the round" for t in ctx.hand.bonus if bonus_seat(t) == round_no)
+
+
+@register
+class AnyFlower(Pattern):
+    key = "any_flower"
+    name_en = "Flower/season tile"
+    name_zh = "花"
+    per_item = True
+
+    def items(self, ctx: Context, opts):
+        return tuple(TILE_NAMES[t].english for t in ctx.hand.bonus)
+
+
+@register
+class AllFlowers(Pattern):
+    key = "all_flowers"
+    name_en = "All four flowers"
+    name_zh = "一台花"
+
+    def condition(self, ctx: Context, opts):
+        return "all four flowers" if set(FLOWER_IDS) <= set(ctx.hand.bonus) else None
+
+
+@register
+class AllSeasons(Pattern):
+    key = "all_seasons"
+    name_en = "All four seasons"
+    name_zh = "一台花"
+
+    def condition(self, ctx: Context, opts):
+        return "all four seasons" if set(SEASON_IDS) <= set(ctx.hand.bonus) else None
+
+
+@register
+class SevenFlowers(Pattern):
+    key = "seven_flowers"
+    name_en = "Seven flowers"
+    name_zh = "花糊"
+
+    def condition(self, ctx: Context, opts):
+        if "seven_flowers" in ctx.hand.events and len(ctx.hand.bonus) >= 7:
+            return "declared a win on drawing the seventh flower"
+        return None
+
+
+@register
+class EightFlowers(Pattern):
+    key = "eight_flowers"
+    name_en = "Eight flowers"
+    name_zh = "大花糊"
+    # The cheat sheet's "Eight Treasures" is read as holding all eight bonus tiles in a normal win too.
+    options = {"holding_counts": False}
+
+    def condition(self, ctx: Context, opts):
+        if len(ctx.hand.bonus) < 8:
+            return None
+        if "eight_flowers" in ctx.hand.events:
+            return "declared a win on drawing the eighth flower"
+        if opts.get("holding_counts"):
+            return "holds all eight flowers and seasons"
+        return None

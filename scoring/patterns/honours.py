@@ -1,0 +1,124 @@
+"""Honour patterns: dragon and wind pungs and the hands built from them."""
+
+from __future__ import annotations
+
+from scoring.patterns.base import Context, Pattern, register
+from scoring.tiles import DRAGON_IDS, TILE_NAMES, WIND_IDS, is_honour
+
+
+def _name(tile: str) -> str:
+    return TILE_NAMES[tile].english
+
+
+def _dragon_pungs(ctx: Context):
+    return [p for p in ctx.pungs if p.first in DRAGON_IDS]
+
+
+def _wind_pungs(ctx: Context):
+    return [p for p in ctx.pungs if p.first in WIND_IDS]
+
+
+@register
+class DragonPung(Pattern):
+    key = "dragon_pung"
+    name_en = "Dragon pung"
+    name_zh = "三元牌"
+    per_item = True
+
+    def items(self, ctx: Context, opts):
+        return tuple(f"{p.kind} of {_name(p.first)} ({p.text()})" for p in _dragon_pungs(ctx))
+
+
+@register
+class SeatWind(Pattern):
+    key = "seat_wind"
+    name_en = "Seat wind"
+    name_zh = "門風"
+
+    def condition(self, ctx: Context, opts):
+        for p in ctx.pungs:
+            if p.first == ctx.hand.seat_wind:
+                return f"{p.kind} of the seat wind, {_name(p.first)}"
+        return None
+
+
+@register
+class RoundWind(Pattern):
+    key = "round_wind"
+    name_en = "Prevalent (round) wind"
+    name_zh = "圈風"
+
+    def condition(self, ctx: Context, opts):
+        for p in ctx.pungs:
+            if p.first == ctx.hand.round_wind:
+                return f"{p.kind} of the round wind, {_name(p.first)}"
+        return None
+
+
+@register
+class MatchingWindPung(Pattern):
+    """One faan per pung of the seat or round wind, once per pung even when it is both (Sparrow's Nest)."""
+
+    key = "matching_wind_pung"
+    name_en = "Matching wind triplet"
+    name_zh = "風牌"
+    per_item = True
+
+    def items(self, ctx: Context, opts):
+        wanted = {ctx.hand.seat_wind, ctx.hand.round_wind}
+        return tuple(f"{p.kind} of {_name(p.first)} (seat or round wind)" for p in ctx.pungs if p.first in wanted)
+
+
+@register
+class SmallThreeDragons(Pattern):
+    key = "small_three_dragons"
+    name_en = "Small three dragons"
+    name_zh = "小三元"
+
+    def condition(self, ctx: Context, opts):
+        pungs = _dragon_pungs(ctx)
+        if len(pungs) == 2 and ctx.pair is not None and ctx.pair.first in DRAGON_IDS:
+            return f"two dragon pungs and a pair of {_name(ctx.pair.first)}"
+        return None
+
+
+@register
+class BigThreeDragons(Pattern):
+    key = "big_three_dragons"
+    name_en = "Big three dragons"
+    name_zh = "大三元"
+
+    def condition(self, ctx: Context, opts):
+        return "pungs of all three dragons" if len(_dragon_pungs(ctx)) == 3 else None
+
+
+@register
+class SmallFourWinds(Pattern):
+    key = "small_four_winds"
+    name_en = "Small four winds"
+    name_zh = "小四喜"
+
+    def condition(self, ctx: Context, opts):
+        if len(_wind_pungs(ctx)) == 3 and ctx.pair is not None and ctx.pair.first in WIND_IDS:
+            return f"three wind pungs and a pair of {_name(ctx.pair.first)}"
+        return None
+
+
+@register
+class BigFourWinds(Pattern):
+    key = "big_four_winds"
+    name_en = "Big four winds"
+    name_zh = "大四喜"
+
+    def condition(self, ctx: Context, opts):
+        return "pungs of all four winds" if len(_wind_pungs(ctx)) == 4 else None
+
+
+@register
+class AllHonours(Pattern):
+    key = "all_honours"
+    name_en = "All honours"
+    name_zh = "字一色"
+
+    def condition(self, ctx: Context, opts):
+        return "only winds and dragons" if ctx.tiles and all(is_honour(t) for t in ctx.tiles) else None

@@ -1,0 +1,147 @@
+"""Suit patterns: flushes, chow combinations and the one-suit special hands."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from scoring.patterns.base import Context, Pattern, register
+from scoring.tiles import is_honour
+
+_SUIT_NAME = {"m": "characters", "p": "dots", "s": "bamboo"}
+
+
+@register
+class HalfFlush(Pattern):
+    key = "half_flush"
+    name_en = "Half flush"
+    name_zh = "混一色"
+
+    def condition(self, ctx: Context, opts):
+        if len(ctx.suits) == 1 and ctx.has_honours:
+            return f"only {_SUIT_NAME[next(iter(ctx.suits))]} and honours"
+        return None
+
+
+@register
+class FullFlush(Pattern):
+    key = "full_flush"
+    name_en = "Full flush"
+    name_zh = "清一色"
+
+    def condition(self, ctx: Context, opts):
+        if len(ctx.suits) == 1 and not ctx.has_honours:
+            return f"only {_SUIT_NAME[next(iter(ctx.suits))]}"
+        return None
+
+
+@register
+class PureStraight(Pattern):
+    key = "pure_straight"
+    name_en = "Pure straight"
+    name_zh = "一條龍"
+
+    def condition(self, ctx: Context, opts):
+        starts = {c.first for c in ctx.chows}
+        for suit in "mps":
+            if {f"1{suit}", f"4{suit}", f"7{suit}"} <= starts:
+                return f"1-9 of {_SUIT_NAME[suit]} as three chows"
+        return None
+
+
+@register
+class MixedTripleChow(Pattern):
+    key = "mixed_triple_chow"
+    name_en = "Three matching chows in different suits"
+    name_zh = "三色同順"
+
+    def condition(self, ctx: Context, opts):
+        for rank in "1234567":
+            if {c.suit for c in ctx.chows if c.first[0] == rank} == {"m", "p", "s"}:
+                return f"chow {rank}-{int(rank) + 2} in all three suits"
+        return None
+
+
+def _identical_chow_pairs(ctx: Context) -> int:
+    return sum(n // 2 for n in Counter(c.first for c in ctx.chows).values())
+
+
+@register
+class PureDoubleChow(Pattern):
+    key = "pure_double_chow"
+    name_en = "Two matching chows of one suit"
+    name_zh = "一般高"
+
+    def condition(self, ctx: Context, opts):
+        return "two identical chows" if _identical_chow_pairs(ctx) >= 1 else None
+
+
+@register
+class TwicePureDoubleChow(Pattern):
+    key = "twice_pure_double_chow"
+    name_en = "Two sets of two matching chows"
+    name_zh = "兩般高"
+
+    def condition(self, ctx: Context, opts):
+        return "two pairs of identical chows" if _identical_chow_pairs(ctx) >= 2 else None
+
+
+@register
+class NineGates(Pattern):
+    key = "nine_gates"
+    name_en = "Nine gates"
+    name_zh = "九蓮寶燈"
+
+    def condition(self, ctx: Context, opts):
+        if ctx.shape == "nine_gates" and not ctx.hand.melds:
+            return "1112345678999 of one suit plus one more of that suit, concealed"
+        return None
+
+
+@register
+class ThirteenOrphans(Pattern):
+    key = "thirteen_orphans"
+    name_en = "Thirteen orphans"
+    name_zh = "十三么"
+
+    def condition(self, ctx: Context, opts):
+        return "one of each terminal and honour plus a pair" if ctx.shape == "thirteen_orphans" else None
+
+
+class _GemDragon(Pattern):
+    suit: str
+    dragon: str
+
+    def condition(self, ctx: Context, opts):
+        if ctx.suits != {self.suit} or any(is_honour(t) and t != self.dragon for t in ctx.tiles):
+            return None
+        if any(p.first == self.dragon for p in ctx.pungs):
+            return f"only {_SUIT_NAME[self.suit]} with a pung of the {self.dragon_name} dragon"
+        return None
+
+    @property
+    def dragon_name(self) -> str:
+        return {"5z": "White", "6z": "Green", "7z": "Red"}[self.dragon]
+
+
+@register
+class JadeDragon(_GemDragon):
+    key = "jade_dragon"
+    name_en = "Jade dragon"
+    name_zh = "玉龍"
+    suit, dragon = "s", "6z"
+
+
+@register
+class RubyDragon(_GemDragon):
+    key = "ruby_dragon"
+    name_en = "Ruby dragon"
+    name_zh = "紅孔雀"
+    suit, dragon = "m", "7z"
+
+
+@register
+class PearlDragon(_GemDragon):
+    key = "pearl_dragon"
+    name_en = "Pearl dragon"
+    name_zh = "珍珠龍"
+    suit, dragon = "p", "5z"

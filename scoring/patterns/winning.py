@@ -1,0 +1,158 @@
+"""Win-action patterns: how the winning tile arrived (self-draw, replacement tile, robbing a kong, last tile, first
+turn) and whether the hand was concealed."""
+
+from __future__ import annotations
+
+from scoring.patterns.base import Context, Pattern, register
+
+
+@register
+class SelfDrawn(Pattern):
+    key = "self_drawn"
+    name_en = "Self-drawn win"
+    name_zh = "自摸"
+
+    def condition(self, ctx: Context, opts):
+        if ctx.hand.self_drawn and "robbing_kong" not in ctx.hand.events:
+            return f"drew the winning tile {ctx.hand.winning_tile or ''} from the wall".rstrip()
+        return None
+
+
+@register
+class KongReplacement(Pattern):
+    key = "kong_replacement"
+    name_en = "Win on kong replacement"
+    name_zh = "槓上開花"
+    options = {"flower_replacement_counts": False}
+
+    def condition(self, ctx: Context, opts):
+        ev = ctx.hand.events
+        if ev & {"kong_replacement", "double_kong_replacement"}:
+            return "won on the replacement tile drawn after a kong"
+        if opts.get("flower_replacement_counts") and "flower_replacement" in ev:
+            return "won on a replacement tile from the dead wall (after a flower)"
+        return None
+
+
+@register
+class DoubleKongReplacement(Pattern):
+    key = "double_kong_replacement"
+    name_en = "Win on double kong replacement"
+    name_zh = "槓上槓"
+
+    def condition(self, ctx: Context, opts):
+        if "double_kong_replacement" in ctx.hand.events:
+            return "won on the replacement tile of a second consecutive kong"
+        return None
+
+
+@register
+class RobbingKong(Pattern):
+    key = "robbing_kong"
+    name_en = "Robbing a kong"
+    name_zh = "搶槓"
+
+    def condition(self, ctx: Context, opts):
+        if "robbing_kong" in ctx.hand.events:
+            return f"won on {ctx.hand.winning_tile} added to another player's pung"
+        return None
+
+
+@register
+class LastTileDraw(Pattern):
+    key = "last_tile_draw"
+    name_en = "Win on the last tile of the wall"
+    name_zh = "海底撈月"
+
+    def condition(self, ctx: Context, opts):
+        if "last_tile_wall" in ctx.hand.events and ctx.hand.self_drawn:
+            return "self-drew the last tile of the wall"
+        return None
+
+
+@register
+class LastTileDiscard(Pattern):
+    key = "last_tile_discard"
+    name_en = "Win on the last discard"
+    name_zh = "河底撈魚"
+
+    def condition(self, ctx: Context, opts):
+        if "last_discard" in ctx.hand.events and not ctx.hand.self_drawn:
+            return "won on the discard after the last tile of the wall"
+        return None
+
+
+@register
+class MoonFromTheBottomOfTheSea(Pattern):
+    key = "moon_from_the_bottom_of_the_sea"
+    name_en = "Moon from the bottom of the sea"
+    name_zh = "海底撈月"
+
+    def condition(self, ctx: Context, opts):
+        if "last_tile_wall" in ctx.hand.events and ctx.hand.self_drawn and ctx.hand.winning_tile == "1p":
+            return "self-drew the last tile of the wall and it is the 1 dot"
+        return None
+
+
+@register
+class PlumBlossomOnTheRoof(Pattern):
+    key = "plum_blossom_on_the_roof"
+    name_en = "Plum blossom on the roof"
+    name_zh = "槓上梅花"
+
+    def condition(self, ctx: Context, opts):
+        ws = ctx.winning_set
+        if (
+            ctx.hand.events & {"kong_replacement", "double_kong_replacement"}
+            and ctx.hand.winning_tile == "5p"
+            and ws is not None
+            and ws.kind == "chow"
+            and ws.tiles == ("4p", "5p", "6p")
+        ):
+            return "won on a kong replacement 5 dot completing 4-5-6 dots"
+        return None
+
+
+@register
+class ConcealedHand(Pattern):
+    key = "concealed_hand"
+    name_en = "Concealed hand"
+    name_zh = "門前清"
+    options = {"concealed_kong_allowed": True}
+
+    def condition(self, ctx: Context, opts):
+        if not ctx.closed:
+            return None
+        if ctx.hand.melds and not opts.get("concealed_kong_allowed", True):
+            return None
+        return "no chow, pung or kong claimed from another player"
+
+
+@register
+class Heavenly(Pattern):
+    key = "heavenly"
+    name_en = "Heavenly hand"
+    name_zh = "天糊"
+
+    def condition(self, ctx: Context, opts):
+        return "dealer won with the starting hand" if "heavenly" in ctx.hand.events else None
+
+
+@register
+class Earthly(Pattern):
+    key = "earthly"
+    name_en = "Earthly hand"
+    name_zh = "地糊"
+
+    def condition(self, ctx: Context, opts):
+        return "won on the dealer's first discard" if "earthly" in ctx.hand.events else None
+
+
+@register
+class Human(Pattern):
+    key = "human"
+    name_en = "Human hand"
+    name_zh = "人糊"
+
+    def condition(self, ctx: Context, opts):
+        return "non-dealer self-drew the win on the first turn" if "human" in ctx.hand.events else None

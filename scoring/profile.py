@@ -1,0 +1,289 @@
+"""Rule profiles: which patterns a table plays and what they are worth, loaded from TOML and checked on load.
+
+A profile file has ``[meta]`` (name, one-line description, source document and section, optional ``extends``),
+``[rules]`` (``minimum_faan``, ``cap_faan``) and one ``[patterns.<key>]`` table per pattern the table scores.  A
+pattern's ``value`` is written the way the documents write it: an integer, ``"max"`` (the limit), ``"max-1"``,
+``"2 (1)"`` (2 closed, 1 open) or ``"2 (-)"`` (closed only), ``"max (2)"``.  ``includes`` lists patterns whose faan
+the value already contains (they are then not scored alongside), ``exclusive = true`` means "does not stack with
+anything", ``counts_for_minimum = false`` keeps e.g. flowers out of the minimum.  Pattern options (see each pattern
+class's ``options``) sit in the same table.  Settlement sections (``[points]``, ``[payment]``, ...) come after the
+marker line and are handed to ``scoring.payment_rules`` when that module exists.
+
+A house file says ``extends = "sparrows-nest"`` (or a path) and overrides keys; merging is deep, table by table.
+"""
+
+from __future__ import annotations
+
+import importlib
+import re
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from scoring.errors import ProfileError
+from scoring.patterns import REGISTRY
+
+PROFILE_DIR = Path(__file__).with_name("profiles")
+DEFAULT_PROFILE = "sparrows-nest"
+SETTLEMENT_SECTIONS = ("points", "payment", "liability", "penalties", "draw")
+_META_KEYS = {"name": str, "description": str, "source": str, "section": str, "extends": str}
+_RULE_KEYS = {"minimum_faan": int, "cap_faan": int}
+_PATTERN_KEYS = {
+    "value": (int, str),
+    "name_en": str,
+    "name_zh": str,
+    "source": str,
+    "includes": list,
+    "exclusive": bool,
+    "counts_for_minimum": bool,
+    "enabled": bool,
+}
+_VALUE_RE = re.compile(r"^\s*(max(?:-(\d+))?|\d+)\s*(?:\(\s*(-|\d+|max)\s*\))?\s*$")
+
+
+@dataclass(frozen=True)
+class PatternValue:
+    """What one pattern is worth under a profile; ``None`` for a side means "not scored" (``2 (-)`` open)."""
+
+    key: str
+    closed: int | None
+    open: int | None
+    limit_closed: bool = False
+    limit_open: bool = False
+    text: str = ""
+    name_en: str = ""
+    name_zh: str = ""
+    source: str = ""
+    includes: tuple[str, ...] = ()
+    exclusive: bool = False
+    counts_for_minimum: bool = True
+    options: Mapping[str, Any] = field(default_factory=dict)
+
+    def faan(self, closed_hand: bool) -> int | None:
+        return self.closed if closed_hand else self.open
+
+    def is_limit(self, closed_hand: bool) -> bool:
+        return self.limit_closed if closed_hand else self.limit_open
+
+
+@dataclass(frozen=True)
+class Profile:
+    name: str
+    description: str
+    source: str
+    path: str
+    raw: Mapping[str, Any]
+    minimum_faan: int
+    cap_faan: int
+    patterns: Mapping[str, PatternValue]
+    payment: Any = None
+
+    def has(self, key: str) -> bool:
+        return key in self.patterns
+
+
+def builtin_profiles() -> dict[str, str]:
+    """Built-in profile names and their one-line descriptions."""
+    out = {}
+    for p in sorted(PROFILE_DIR.glob("*.toml")):
+        out[p.stem] = load_profile(p.stem).description
+    return out
+
+
+def load_profile(name_or_path: str | Path) -> Profile:
+    """Load a built-in profile by name or a TOML file by path; raises ProfileError on any problem."""
+    path = _resolve(name_or_path, None)
+    return _load_cached(str(path), path.stat().st_mtime_ns)
+
+
+@lru_cache(maxsize=64)
+def _load_cached(path: str, _mtime: int) -> Profile:
+    raw = _read_merged(Path(path), ())
+    return _build(raw, path)
+
+
+def _resolve(name_or_path: str | Path, base: Path | None) -> Path:
+    text = str(name_or_path)
+    builtin = PROFILE_DIR / f"{text}.toml"
+    if not text.endswith(".toml") and "/" not in text and builtin.exists():
+        return builtin
+    path = Path(text)
+    if not path.is_absolute() and base is not None:
+        path = base / path
+    if path.exists():
+        return path.resolve()
+    names = ", ".join(sorted(p.stem for p in PROFILE_DIR.glob("*.toml")))
+    raise ProfileError(text, "", f"no such profile; built-in profiles are: {names}; or give a path to a .toml file")
+
+
+def _read_merged(path: Path, chain: tuple[str, ...]) -> dict[str, Any]:
+    key = str(path.resolve())
+    if key in chain:
+        raise ProfileError(str(path), "meta.extends", "extends cycle: " + " -> ".join([*chain, key]))
+    try:
+        with path.open("rb") as fh:
+            data = tomllib.load(fh)
+    except tomllib.TOMLDecodeError as exc:
+        raise ProfileError(str(path), "", f"not valid TOML ({exc}); fix the syntax") from exc
+    meta = data.get("meta", {})
+    parent = meta.get("extends") if isinstance(meta, dict) else None
+    if parent is None:
+        return data
+    if not isinstance(parent, str):
+        raise ProfileError(str(path), "meta.extends", "must be a profile name or path string")
+    base = _read_merged(_resolve(parent, path.parent), (*chain, key))
+    base.get("meta", {}).pop("extends", None)
+    return _deep_merge(base, data)
+
+
+def _deep_merge(base: dict[str, Any], over: Mapping[str, Any]) -> dict[str, Any]:
+    out = dict(base)
+    for k, v in over.items():
+        if isinstance(v, Mapping) and isinstance(out.get(k), Mapping):
+            out[k] = _deep_merge(dict(out[k]), v)
+        else:
+            out[k] = v
+    return out
+
+
+def _check_type(path: str, key: str, value: Any, typ: Any) -> None:
+    types = typ if isinstance(typ, tuple) else (typ,)
+    if isinstance(value, bool) and bool not in types:
+        raise ProfileError(path, key, f"expected {'/'.join(t.__name__ for t in types)}, got a boolean")
+    if not isinstance(value, types):
+        raise ProfileError(path, key, f"expected {'/'.join(t.__name__ for t in types)}, got {type(value).__name__}")
+
+
+def parse_value(text: int | str, cap: int, path: str = "<profile>", key: str = "value") -> tuple:
+    """``"2 (1)"`` -> (2, 1, False, False); ``"max (2)"`` -> (cap, 2, True, False); ``"3 (-)"`` -> (3, None, ...)."""
+    if isinstance(text, int) and not isinstance(text, bool):
+        if text < 0:
+            raise ProfileError(path, key, f"faan must not be negative (got {text})")
+        return text, text, False, False
+    m = _VALUE_RE.match(str(text))
+    if not m:
+        raise ProfileError(
+            path, key, f'cannot read value {text!r}; write an integer, "max", "max-1", "2 (1)" or "2 (-)"'
+        )
+    head, minus, open_part = m.group(1), m.group(2), m.group(3)
+
+    def one(tok: str, less: str | None) -> tuple[int, bool]:
+        if tok.startswith("max"):
+            return cap - int(less or 0), True
+        return int(tok), False
+
+    closed, lim_c = one(head, minus)
+    if open_part is None:
+        return closed, closed, lim_c, lim_c
+    if open_part == "-":
+        return closed, None, lim_c, False
+    open_v, lim_o = one(open_part, None)
+    return closed, open_v, lim_c, lim_o
+
+
+def _build(raw: dict[str, Any], path: str) -> Profile:
+    allowed_top = {"meta", "rules", "patterns", *SETTLEMENT_SECTIONS}
+    for k in raw:
+        if k not in allowed_top:
+            raise ProfileError(path, k, f"unknown table; allowed: {', '.join(sorted(allowed_top))}")
+    for section in ("meta", "rules", "patterns"):
+        if not isinstance(raw.get(section), dict):
+            raise ProfileError(path, section, f"missing [{section}] table")
+    meta, rules, pats = raw["meta"], raw["rules"], raw["patterns"]
+    for k, v in meta.items():
+        if k not in _META_KEYS:
+            raise ProfileError(path, f"meta.{k}", f"unknown key; allowed: {', '.join(sorted(_META_KEYS))}")
+        _check_type(path, f"meta.{k}", v, _META_KEYS[k])
+    for k in ("name", "description"):
+        if k not in meta:
+            raise ProfileError(path, f"meta.{k}", "missing")
+    for k, v in rules.items():
+        if k not in _RULE_KEYS:
+            raise ProfileError(path, f"rules.{k}", f"unknown key; allowed: {', '.join(sorted(_RULE_KEYS))}")
+        _check_type(path, f"rules.{k}", v, _RULE_KEYS[k])
+    for k in _RULE_KEYS:
+        if k not in rules:
+            raise ProfileError(path, f"rules.{k}", "missing")
+    minimum, cap = rules["minimum_faan"], rules["cap_faan"]
+    if minimum < 0:
+        raise ProfileError(path, "rules.minimum_faan", f"must be 0 or more (got {minimum})")
+    if cap < 1 or cap < minimum:
+        raise ProfileError(path, "rules.cap_faan", f"must be at least 1 and at least minimum_faan (got {cap})")
+
+    patterns: dict[str, PatternValue] = {}
+    for key, table in pats.items():
+        where = f"patterns.{key}"
+        if key not in REGISTRY:
+            raise ProfileError(path, where, f"unknown pattern; known patterns: {', '.join(sorted(REGISTRY))}")
+        if not isinstance(table, dict):
+            raise ProfileError(path, where, f"must be a table like [patterns.{key}] value = 1")
+        cls = REGISTRY[key]
+        options = dict(cls.options)
+        for k, v in table.items():
+            if k in _PATTERN_KEYS:
+                _check_type(path, f"{where}.{k}", v, _PATTERN_KEYS[k])
+            elif k in cls.options:
+                _check_type(path, f"{where}.{k}", v, type(cls.options[k]))
+                options[k] = v
+            else:
+                extra = sorted(set(_PATTERN_KEYS) | set(cls.options))
+                raise ProfileError(path, f"{where}.{k}", f"unknown key; allowed: {', '.join(extra)}")
+        if not table.get("enabled", True):
+            continue
+        if "value" not in table:
+            raise ProfileError(path, f"{where}.value", "missing (the faan this pattern is worth)")
+        closed, open_, lim_c, lim_o = parse_value(table["value"], cap, path, f"{where}.value")
+        includes = table.get("includes", [])
+        for inc in includes:
+            if not isinstance(inc, str) or inc not in REGISTRY:
+                raise ProfileError(path, f"{where}.includes", f"unknown pattern {inc!r}")
+        patterns[key] = PatternValue(
+            key=key,
+            closed=closed,
+            open=open_,
+            limit_closed=lim_c,
+            limit_open=lim_o,
+            text=str(table["value"]),
+            name_en=table.get("name_en", cls.name_en),
+            name_zh=table.get("name_zh", cls.name_zh),
+            source=table.get("source", ""),
+            includes=tuple(includes),
+            exclusive=table.get("exclusive", False),
+            counts_for_minimum=table.get("counts_for_minimum", True),
+            options=options,
+        )
+    payment = _payment_rules(raw, path)
+    source = meta.get("source", "")
+    if meta.get("section"):
+        source = f"{source}, {meta['section']}" if source else meta["section"]
+    return Profile(
+        name=meta["name"],
+        description=meta["description"],
+        source=source,
+        path=path,
+        raw=raw,
+        minimum_faan=minimum,
+        cap_faan=cap,
+        patterns=patterns,
+        payment=payment,
+    )
+
+
+def _payment_rules(raw: dict[str, Any], path: str) -> Any:
+    """Hand the settlement tables to scoring.payment_rules (owned by settlement) when it exists.
+
+    A profile with no settlement section at all (e.g. while it is being written) keeps ``payment = None`` so that
+    faan scoring still works; settlement then reports the missing tables itself.
+    """
+    if not any(k in raw for k in SETTLEMENT_SECTIONS):
+        return None
+    try:
+        module = importlib.import_module("scoring.payment_rules")
+    except ModuleNotFoundError as exc:
+        if exc.name != "scoring.payment_rules":
+            raise
+        return {k: raw[k] for k in SETTLEMENT_SECTIONS if k in raw}
+    return module.PaymentRules.from_table(raw, path)

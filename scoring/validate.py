@@ -1,0 +1,213 @@
+"""Hand checks that do not depend on a rule profile; the vision pipeline uses them to reject impossible readings.
+
+Every message says what is wrong and what to do, because the player sees it at the table.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Sequence
+
+from scoring.decompose import counts_of, divisions, standard_divisions
+from scoring.errors import HandError
+from scoring.hand import EVENTS, KONG_KINDS, MELD_KINDS, Hand, Meld
+from scoring.tiles import (
+    TILE_NAMES,
+    WIND_IDS,
+    copies_in_set,
+    is_bonus,
+    is_honour,
+    is_tile_id,
+    rank_of,
+    suit_of,
+)
+
+
+def _name(tile: str) -> str:
+    return f"{tile} ({TILE_NAMES[tile].english})"
+
+
+def check_counts(tiles: Iterable[str]) -> None:
+    """Raise HandError if any tile appears more often than a set holds (4 of a playing tile, 1 of a bonus tile)."""
+    counts = Counter(tiles)
+    for tile, n in counts.items():
+        if not is_tile_id(tile):
+            raise HandError(f"'{tile}' is not a tile id; use 1m-9m, 1p-9p, 1s-9s, 1z-7z or 1f-8f")
+        limit = copies_in_set(tile)
+        if n > limit:
+            if is_bonus(tile):
+                raise HandError(
+                    f"{_name(tile)} appears {n} times but a set has only one of each flower/season; "
+                    "remove the duplicate (probably a misread tile)"
+                )
+            raise HandError(
+                f"{_name(tile)} appears {n} times but a set has only {limit}; "
+                "correct the misread tile or the meld it was counted in"
+            )
+
+
+def winning_shapes(tiles: Sequence[str], *, seven_pairs: bool = True) -> bool:
+    """True if 14 concealed playing tiles (no melds) form 4 sets + pair, Thirteen Orphans or (optionally) 7 pairs."""
+    playing = [t for t in tiles if not is_bonus(t)]
+    if any(not is_tile_id(t) for t in playing):
+        return False
+    return bool(divisions(playing, seven_pairs=seven_pairs))
+
+
+def is_winning_hand(concealed: Sequence[str], melds: Sequence[Meld] = (), *, seven_pairs: bool = True) -> bool:
+    """True if the concealed tiles plus declared melds make a winning shape (any profile's special shapes)."""
+    try:
+        check_counts([*concealed, *(t for m in melds for t in m.tiles)])
+    except HandError:
+        return False
+    if any(not is_tile_id(t) or is_bonus(t) for t in concealed) or len(melds) > 4:
+        return False
+    if len(concealed) != 3 * (4 - len(melds)) + 2:
+        return False
+    if melds:
+        return bool(standard_divisions(counts_of(concealed)))
+    return winning_shapes(concealed, seven_pairs=seven_pairs)
+
+
+def check_meld(meld: Meld, index: int) -> None:
+    where = f"meld {index + 1} ({' '.join(meld.tiles)})"
+    if meld.kind not in MELD_KINDS:
+        raise HandError(f"{where}: kind must be chow, pung or kong, not {meld.kind!r}")
+    for t in meld.tiles:
+        if not is_tile_id(t):
+            raise HandError(f"{where}: '{t}' is not a tile id; use 1m-9m, 1p-9p, 1s-9s or 1z-7z")
+        if is_bonus(t):
+            raise HandError(f"{where}: flowers and seasons cannot be in a meld; list {t} under bonus tiles")
+    size = 4 if meld.kind == "kong" else 3
+    if len(meld.tiles) != size:
+        raise HandError(f"{where}: a {meld.kind} has {size} tiles, this one has {len(meld.tiles)}")
+    if meld.kind == "chow":
+        if any(is_honour(t) for t in meld.tiles):
+            raise HandError(f"{where}: winds and dragons cannot form a chow; make it a pung or fix the tiles")
+        suits = {suit_of(t) for t in meld.tiles}
+        ranks = sorted(rank_of(t) for t in meld.tiles)
+        if len(suits) != 1:
+            raise HandError(f"{where}: a chow must be three tiles of one suit; fix the tiles")
+        if ranks != list(range(ranks[0], ranks[0] + 3)):
+            raise HandError(f"{where}: a chow must be three consecutive numbers (like 3-4-5); fix the tiles")
+    elif len(set(meld.tiles)) != 1:
+        raise HandError(f"{where}: a {meld.kind} must be {size} identical tiles; fix the tiles or make it a chow")
+    if meld.kind != "kong" and (meld.kong_kind is not None or meld.concealed):
+        raise HandError(f"{where}: only a kong can be concealed or have a kong kind; declare it as a kong")
+    if meld.kind == "kong":
+        if meld.kong_kind not in KONG_KINDS:
+            raise HandError(f"{where}: kong kind must be exposed, added or concealed, not {meld.kong_kind!r}")
+        if meld.concealed != (meld.kong_kind == "concealed"):
+            raise HandError(f"{where}: a kong is concealed exactly when its kong kind is 'concealed'; make them agree")
+    if meld.fed_by is not None and meld.fed_by not in (1, 2, 3, 4):
+        raise HandError(f"{where}: fed_by must be a seat 1-4 (East..North)")
+
+
+def validate_hand(hand: Hand) -> None:
+    """Raise HandError with a specific message when ``hand`` is impossible or inconsistent."""
+    for t in hand.concealed:
+        if not is_tile_id(t):
+            raise HandError(f"'{t}' in the concealed tiles is not a tile id; use 1m-9m, 1p-9p, 1s-9s or 1z-7z")
+        if is_bonus(t):
+            raise HandError(f"{_name(t)} is a bonus tile: move it from the concealed tiles to the bonus tiles")
+    for t in hand.bonus:
+        if not is_tile_id(t) or not is_bonus(t):
+            raise HandError(f"'{t}' listed as a bonus tile is not a flower or season (1f-8f); move it to the hand")
+    for i, m in enumerate(hand.melds):
+        check_meld(m, i)
+    check_counts([*hand.all_tiles(), *hand.bonus])
+    if hand.seat not in (1, 2, 3, 4) or hand.dealer not in (1, 2, 3, 4):
+        raise HandError("seat and dealer must be 1-4 (1 = East, 2 = South, 3 = West, 4 = North)")
+    if hand.round_wind not in WIND_IDS:
+        raise HandError(f"round wind must be one of 1z-4z (East..North), not {hand.round_wind!r}")
+    unknown = sorted(hand.events - EVENTS)
+    if unknown:
+        raise HandError(f"unknown event(s) {', '.join(unknown)}; known events: {', '.join(sorted(EVENTS))}")
+    _check_events(hand)
+    _check_tile_number(hand)
+
+
+def _check_tile_number(hand: Hand) -> None:
+    if len(hand.melds) > 4:
+        raise HandError(f"{len(hand.melds)} melds declared but a hand has at most four sets; remove the extra meld")
+    kongs = sum(m.kind == "kong" for m in hand.melds)
+    expected = 3 * (4 - len(hand.melds)) + 2
+    n = len(hand.concealed)
+    flower_win = bool(hand.events & {"seven_flowers", "eight_flowers"})
+    if flower_win:
+        if n not in (expected - 1, expected):
+            raise HandError(
+                f"with {len(hand.melds)} declared meld(s) the concealed part must hold {expected - 1} or {expected} "
+                f"tiles at a flower win, not {n}; check for a missing or extra tile"
+            )
+        return
+    if n != expected:
+        total = 14 + kongs
+        raise HandError(
+            f"a winning hand with {len(hand.melds)} declared meld(s) ({kongs} kong(s)) has {expected} concealed tiles "
+            f"({total} tiles in all), but {n} concealed tiles were given; check for a missing or extra tile, or "
+            "declare a kong that is hidden in the concealed tiles"
+        )
+    if hand.winning_tile is None:
+        raise HandError("say which tile completed the hand (winning_tile); it must be one of the concealed tiles")
+    if hand.winning_tile not in hand.concealed:
+        if is_tile_id(hand.winning_tile) and any(hand.winning_tile in m.tiles for m in hand.melds):
+            raise HandError(
+                f"winning tile {hand.winning_tile} is only in a declared meld; the winning tile belongs to the "
+                "concealed tiles (a set completed by the winning tile is not a declared meld)"
+            )
+        raise HandError(
+            f"winning tile {hand.winning_tile} is not among the concealed tiles; add it or correct the winning tile"
+        )
+
+
+def _check_events(hand: Hand) -> None:
+    ev = hand.events
+    kongs = sum(m.kind == "kong" for m in hand.melds)
+
+    def bad(msg: str) -> None:
+        raise HandError(msg)
+
+    if hand.self_drawn and hand.discarder is not None:
+        bad("a self-drawn win has no discarder; drop discarder or set self_drawn to false")
+    if hand.discarder is not None and hand.discarder not in (1, 2, 3, 4):
+        bad("discarder must be a seat 1-4 (1 = East .. 4 = North)")
+    if hand.discarder is not None and hand.discarder == hand.seat:
+        bad("the winner cannot have discarded their own winning tile; fix discarder or seat")
+    if "robbing_kong" in ev and hand.self_drawn:
+        bad("robbing a kong is a win on another player's tile, not a self-draw; set self_drawn to false")
+    if ev & {"kong_replacement", "double_kong_replacement", "flower_replacement"} and not hand.self_drawn:
+        bad("a win on a replacement tile is a self-draw; set self_drawn to true")
+    if ev & {"kong_replacement", "double_kong_replacement"} and kongs == 0:
+        bad("a kong-replacement win needs a declared kong; add the kong meld or drop the event")
+    if "double_kong_replacement" in ev and kongs < 2:
+        bad("a double kong replacement needs two declared kongs; add them or use kong_replacement")
+    if "robbing_kong" in ev and ev & {"kong_replacement", "double_kong_replacement", "flower_replacement"}:
+        bad("a win cannot both rob a kong and come from a replacement tile; keep one event")
+    if {"last_tile_wall", "last_discard"} <= ev:
+        bad("last_tile_wall (self-drawn last tile) and last_discard (last discard) exclude each other; keep one")
+    if "last_tile_wall" in ev and not hand.self_drawn:
+        bad("last_tile_wall means the last wall tile was self-drawn; set self_drawn or use last_discard")
+    if "last_discard" in ev and hand.self_drawn:
+        bad("last_discard is a win on a discard; set self_drawn to false or use last_tile_wall")
+    first_turn = ev & {"heavenly", "earthly", "human"}
+    if len(first_turn) > 1:
+        bad("heavenly, earthly and human hands exclude each other; keep one")
+    if first_turn and hand.melds and any(not m.concealed for m in hand.melds):
+        bad("a first-turn win (heavenly/earthly/human) cannot have claimed melds")
+    if "heavenly" in ev and not (hand.is_dealer and hand.self_drawn):
+        bad("a heavenly hand is the dealer's self-drawn win on the starting hand; set seat = dealer and self_drawn")
+    if "earthly" in ev and (hand.is_dealer or hand.self_drawn):
+        bad("an earthly hand is a non-dealer winning on the dealer's first discard; fix seat/dealer or self_drawn")
+    if "earthly" in ev and hand.discarder is not None and hand.discarder != hand.dealer:
+        bad("an earthly hand is won on the dealer's discard; set discarder to the dealer's seat")
+    if "human" in ev and (hand.is_dealer or not hand.self_drawn):
+        bad("a human hand is a non-dealer's self-drawn win on the first turn; fix seat/dealer or self_drawn")
+    if "seven_flowers" in ev and "eight_flowers" in ev:
+        bad("seven_flowers and eight_flowers exclude each other; keep one")
+    if "seven_flowers" in ev and len(hand.bonus) != 7:
+        bad(f"a seven-flower win needs exactly 7 flowers/seasons, {len(hand.bonus)} given")
+    if "eight_flowers" in ev and len(hand.bonus) != 8:
+        bad(f"an eight-flower win needs all 8 flowers/seasons, {len(hand.bonus)} given")
+    if ev & {"seven_flowers", "eight_flowers"} and not hand.self_drawn:
+        bad("a flower win is declared on drawing a flower, i.e. a self-draw; set self_drawn to true")
