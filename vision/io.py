@@ -138,7 +138,8 @@ def _from_pil(img: Any, max_side: int, name: str) -> LoadedImage:
     try:
         if img.format == "JPEG" and max(full_w, full_h) > max_side:
             # DCT-domain downscale by 1/2, 1/4 or 1/8: decodes a 12 MP photo several times faster.
-            img.draft("RGB", (img.size[0] * max_side // max(full_w, full_h), img.size[1] * max_side // max(full_w, full_h)))
+            f = max_side / max(full_w, full_h)
+            img.draft("RGB", (int(img.size[0] * f), int(img.size[1] * f)))
         img.load()
         img = ImageOps.exif_transpose(img)
         if img.mode != "RGB":
