@@ -447,7 +447,13 @@ class PaymentRules:
             rules.append(_parse_liability_rule(name, body, where))
         false_mahjong = _parse_penalties(_table(raw, "penalties", where, required=False), where)
         draw = _parse_draw(_table(raw, "draw", where, required=False), where)
-        return cls(points, scheme, tuple(rules), false_mahjong, draw, where)
+        built = cls(points, scheme, tuple(rules), false_mahjong, draw, where)
+        limits = raw.get("rules")
+        if isinstance(limits, Mapping):
+            minimum, cap = limits.get("minimum_faan"), limits.get("cap_faan")
+            if isinstance(minimum, int) and isinstance(cap, int):
+                built.check_covers(minimum, cap)
+        return built
 
     def check_covers(self, minimum: int, cap: int | None) -> None:
         """Every faan a legal hand can score (minimum..cap) must have a points row: say so on load, not mid-game."""

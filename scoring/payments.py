@@ -250,9 +250,11 @@ def settle(score: Score, profile: Profile | str, pot: int = 0) -> Settlement:
     faan = score.faan
     minimum = getattr(score, "minimum", 0)
     if not score.meets_minimum:
-        why = next((n for n in score.notes if "minimum" in n), None)
-        line = why or f"{faan} faan is below the {minimum}-faan minimum: not a legal win"
-        return Settlement(0, "no row: below minimum", _zero(), (line, "Nobody pays."), legal=False)
+        counted = getattr(score.best, "minimum_faan", faan)
+        line = f"{counted} faan is below the {minimum}-faan minimum: not a legal win"
+        if counted != faan:
+            line += f" ({faan - counted} of the {faan} faan do not count towards the minimum)"
+        return Settlement(0, f"no payment: below the {minimum}-faan minimum", _zero(), (line, "Nobody pays."), False)
     row = rules.points.row_for(faan)
     if row is None:
         rules.check_covers(minimum, getattr(score, "cap", None) or faan)

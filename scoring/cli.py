@@ -1,0 +1,268 @@
+"""``sikwu score`` and ``sikwu profiles``: score a hand typed at the terminal (or given as JSON) under a profile.
+
+Pure scoring: no OpenCV, onnxruntime or Streamlit import, so it also runs as ``python -m scoring``.
+
+Meld notation (``--melds``, one argument per meld, in the order they were declared)::
+
+    KIND:TILES[@SEAT]
+    pung:777z@3     exposed pung of Red dragon, claimed from West's discard (seat 3; E/S/W/N also work)
+    chow:123m@N     exposed chow claimed from North
+    kong:1111p@2    exposed kong made from South's discard ("big melded kong")
+    akong:5555s     added kong (a tile added to an exposed pung; @SEAT = who fed the pung)
+    ckong:9999s     concealed kong (no feeder)
+
+TILES is the compact notation used everywhere: digits then a suit letter (m characters, p dots, s bamboo,
+z honours 1-7 = E S W N White Green Red, f flowers/seasons 1-8), e.g. ``123m 456p 77z``.  The feeder matters for
+liability (12-tile insurance, Big Three Dragons, self-draw after a kong).
+
+Bad input prints one line saying what is wrong and what to do, and exits 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import sys
+from pathlib import Path
+from typing import Any
+
+from scoring.errors import ScoringError
+
+MELD_HELP = (
+    'declared melds in declaration order, e.g. "pung:777z@3" "chow:123m" "kong:1111p@W" "akong:5555s" '
+    '"ckong:9999s"; @S = seat that discarded the claimed tile (1-4 or E/S/W/N)'
+)
+_MELD_RE = re.compile(r"^\s*(chow|pung|kong|akong|ckong)\s*:\s*([0-9a-zA-Z ]+?)\s*(?:@\s*(\w+))?\s*$")
+
+
+class CliInputError(ScoringError):
+    """Command-line input the scorer cannot use; the message says which argument and what to write."""
+
+
+def parse_tiles(text: str, what: str = "tiles") -> tuple[str, ...]:
+    """Compact tile notation (``123m 456p 77z``, or ids ``1m 2m``) -> canonical ids, with the offending token."""
+    try:
+        from scoring import notation  # core's parser, if present: the one grammar of the project
+    except ImportError:
+        notation = None
+    parser = getattr(notation, "parse_tiles", None) if notation is not None else None
+    if parser is not None:
+        return tuple(parser(text))
+    return _parse_compact(text, what)
+
+
+def _parse_compact(text: str, what: str) -> tuple[str, ...]:
+    from scoring.tiles import TILE_IDS
+
+    tiles: list[str] = []
+    digits = ""
+    for pos, ch in enumerate(text):
+        if ch.isspace() or ch in ",":
+            if digits:
+                raise CliInputError(f"{what}: digits {digits!r} before position {pos} have no suit letter (m p s z f)")
+            continue
+        if ch.isdigit():
+            digits += ch
+            continue
+        suit = ch.lower()
+        if suit not in "mpszf":
+            raise CliInputError(
+                f"{what}: {ch!r} at position {pos} is not a suit letter; write digits then m/p/s/z/f, e.g. 123m 77z"
+            )
+        if not digits:
+            raise CliInputError(f"{what}: suit letter {ch!r} at position {pos} has no digits before it")
+        for d in digits:
+            tile = f"{d}{suit}"
+            if tile not in TILE_IDS:
+                raise CliInputError(f"{what}: {tile!r} (position {pos}) is not a tile; z runs 1-7, f 1-8, suits 1-9")
+            tiles.append(tile)
+        digits = ""
+    if digits:
+        raise CliInputError(f"{what}: digits {digits!r} at the end have no suit letter (m p s z f)")
+    return tuple(tiles)
+
+
+def parse_meld(spec: str) -> Any:
+    """``pung:777z@3`` -> Meld.  Raises CliInputError naming the spec and what is wrong."""
+    from scoring.hand import Meld
+    from scoring.hand_json import HandJSONError, parse_seat
+
+    m = _MELD_RE.match(spec)
+    if not m:
+        raise CliInputError(f"--melds {spec!r}: write KIND:TILES[@SEAT] with KIND chow/pung/kong/akong/ckong")
+    kind, tiles_text, feeder = m.group(1), m.group(2), m.group(3)
+    tiles = parse_tiles(tiles_text, f"--melds {spec!r}")
+    fed_by = None
+    if feeder is not None:
+        try:
+            fed_by = parse_seat(feeder, "fed_by")
+        except HandJSONError:
+            raise CliInputError(f"--melds {spec!r}: @{feeder} is not a seat; use 1-4 or E/S/W/N") from None
+    size = 4 if kind.endswith("kong") else 3
+    if len(tiles) != size:
+        raise CliInputError(f"--melds {spec!r}: a {kind} has {size} tiles, got {len(tiles)}")
+    if kind == "ckong":
+        if fed_by is not None:
+            raise CliInputError(f"--melds {spec!r}: a concealed kong has no feeder; drop @{feeder}")
+        kind, kong_kind = "kong", "concealed"
+    elif kind == "akong":
+        kind, kong_kind = "kong", "added"
+    elif kind == "kong":
+        kong_kind = "exposed"
+    else:
+        kong_kind = None
+    if kind != "chow" and len(set(tiles)) != 1:
+        raise CliInputError(f"--melds {spec!r}: a {kind} is identical tiles")
+    if kind == "chow":
+        ranks = sorted(int(t[0]) for t in tiles)
+        if len({t[1] for t in tiles}) != 1 or tiles[0][1] not in "mps" or ranks != list(range(ranks[0], ranks[0] + 3)):
+            raise CliInputError(f"--melds {spec!r}: a chow is three consecutive tiles of one suit, e.g. chow:345p")
+    return Meld(kind, tiles, concealed=kong_kind == "concealed", kong_kind=kong_kind, fed_by=fed_by)
+
+
+def hand_from_args(args: argparse.Namespace) -> Any:
+    """Build a Hand from the ``sikwu score`` arguments (or read it from ``--json-in``)."""
+    from scoring.hand import Hand
+    from scoring.hand_json import HandJSONError, hand_from_json, parse_seat
+
+    if args.json_in:
+        if args.hand:
+            raise CliInputError("give either HAND or --json-in, not both")
+        text = sys.stdin.read() if args.json_in == "-" else _read_file(args.json_in)
+        return hand_from_json(text)
+    if not args.hand:
+        raise CliInputError('no hand given; e.g. sikwu score "123m 456p 789s 11z 55z" --winning 5z --self-drawn')
+    concealed = parse_tiles(" ".join(args.hand), "HAND")
+    melds = tuple(parse_meld(s) for s in (args.melds or ()))
+    bonus = parse_tiles(" ".join(args.bonus), "--bonus") if args.bonus else ()
+    winning = None
+    if args.winning:
+        won = parse_tiles(args.winning, "--winning")
+        if len(won) != 1:
+            raise CliInputError(f"--winning {args.winning!r}: give exactly one tile, e.g. --winning 5p")
+        winning = won[0]
+
+    def seat(value: str | None, flag: str, default: int | None) -> int | None:
+        if value is None:
+            return default
+        try:
+            return parse_seat(value, flag)
+        except HandJSONError:
+            raise CliInputError(f"{flag} {value!r}: not a seat; use 1-4 or E/S/W/N (1 = East)") from None
+
+    round_seat = seat(args.round, "--round", 1)
+    discarder = seat(args.discarder, "--discarder", None)
+    if args.self_drawn and discarder is not None:
+        raise CliInputError("--self-drawn and --discarder contradict each other; a self-drawn win has no discarder")
+    from scoring.hand import EVENTS
+    from scoring.tiles import WIND_IDS
+
+    events = frozenset(args.event or ())
+    for ev in events:
+        if ev not in EVENTS:
+            raise CliInputError(f"--event {ev!r}: unknown; use one of {', '.join(sorted(EVENTS))}")
+    return Hand(
+        concealed=concealed,
+        melds=melds,
+        bonus=bonus,
+        winning_tile=winning if winning is not None else (concealed[-1] if concealed else None),
+        self_drawn=args.self_drawn,
+        events=events,
+        seat=seat(args.seat, "--seat", 1),
+        round_wind=WIND_IDS[(round_seat or 1) - 1],
+        dealer=seat(args.dealer, "--dealer", 1),
+        discarder=discarder,
+    )
+
+
+def _read_file(path: str) -> str:
+    try:
+        return Path(path).read_text(encoding="utf-8")
+    except OSError as exc:
+        raise CliInputError(
+            f"--json-in {path!r}: cannot read ({exc.strerror}); give a JSON file or - for stdin"
+        ) from None
+
+
+def _fail(message: str) -> int:
+    print(f"sikwu: error: {message}", file=sys.stderr)
+    return 2
+
+
+def run_score(args: argparse.Namespace) -> int:
+    from scoring.report import build_report
+
+    try:
+        hand = hand_from_args(args)
+        report = build_report(hand, args.profile, compare=not args.no_compare)
+    except ScoringError as exc:
+        return _fail(str(exc))
+    if args.json:
+        print(report.to_json())
+    elif args.markdown:
+        print(report.to_markdown())
+    else:
+        print(report.to_text())
+    return 0
+
+
+def run_profiles(args: argparse.Namespace) -> int:
+    from scoring.profile import builtin_profiles, load_profile
+
+    try:
+        names = builtin_profiles()
+        rows = []
+        for name, description in names.items():
+            prof = load_profile(name)
+            rows.append(
+                {
+                    "name": name,
+                    "description": description,
+                    "minimum_faan": prof.minimum_faan,
+                    "cap_faan": prof.cap_faan,
+                    "source": prof.source,
+                }
+            )
+    except ScoringError as exc:
+        return _fail(str(exc))
+    if args.json:
+        print(json.dumps(rows, ensure_ascii=False, indent=2))
+        return 0
+    width = max(len(r["name"]) for r in rows) if rows else 10
+    for r in rows:
+        print(f"{r['name']:<{width}}  min {r['minimum_faan']:>2} cap {r['cap_faan']:>2}  {r['description']}")
+    print("\nUse one with: sikwu score HAND --profile NAME (or --profile path/to/house.toml)")
+    return 0
+
+
+def register(subparsers: Any) -> None:
+    """Add ``score`` and ``profiles`` to a ``sikwu`` (or ``python -m scoring``) parser."""
+    score = subparsers.add_parser(
+        "score",
+        help="score a hand under a rule profile and settle payments",
+        description="Score a winning hand and show faan, points and who pays whom. " + MELD_HELP + ".",
+        epilog='example: sikwu score "234m 567p 55z" --melds "pung:777z@3" "chow:123s@1" --winning 5z '
+        "--seat 2 --discarder 3",
+    )
+    score.add_argument("hand", nargs="*", help="concealed tiles incl. the winning tile, e.g. '123m 456p 77z'")
+    score.add_argument("--melds", nargs="+", metavar="KIND:TILES[@S]", help=MELD_HELP)
+    score.add_argument("--bonus", nargs="+", metavar="TILES", help="flowers/seasons, e.g. 1f 6f")
+    score.add_argument("--winning", metavar="TILE", help="the winning tile (default: last HAND tile)")
+    score.add_argument("--seat", metavar="S", help="winner's seat 1-4 or E/S/W/N (default East)")
+    score.add_argument("--round", metavar="W", help="round wind 1-4 or E/S/W/N (default East)")
+    score.add_argument("--dealer", metavar="S", help="dealer's seat (default East)")
+    score.add_argument("--self-drawn", action="store_true", help="won on a self-drawn tile")
+    score.add_argument("--discarder", metavar="S", help="seat that discarded the winning tile")
+    score.add_argument("--event", action="append", metavar="NAME", help="kong_replacement, robbing_kong, ...")
+    score.add_argument("--profile", default="sparrows-nest", help="built-in profile name or a .toml file")
+    score.add_argument("--json-in", metavar="FILE", help="read the hand as JSON from FILE (- = stdin)")
+    fmt = score.add_mutually_exclusive_group()
+    fmt.add_argument("--json", action="store_true", help="print the report as JSON")
+    fmt.add_argument("--markdown", action="store_true", help="print the report as Markdown")
+    score.add_argument("--no-compare", action="store_true", help="skip the other-profiles comparison")
+    score.set_defaults(handler=run_score)
+
+    profiles = subparsers.add_parser("profiles", help="list the built-in rule profiles")
+    profiles.add_argument("--json", action="store_true", help="print as JSON")
+    profiles.set_defaults(handler=run_profiles)
