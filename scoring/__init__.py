@@ -13,14 +13,10 @@ Public API (stable; the vision pipeline, the app and the CLI use only these name
 from scoring import errors
 from scoring.errors import HandError, NotationError, NotAWinningHandError, ProfileError, ScoringError
 from scoring.hand import EVENTS, Hand, Meld
+from scoring.notation import format_tiles, parse_tiles
 from scoring.profile import DEFAULT_PROFILE, Profile, builtin_profiles, load_profile
 from scoring.scorer import PatternHit, Reading, Score, score_hand
 from scoring.validate import check_counts, is_winning_hand, winning_shapes
-
-try:  # notation is being added alongside; keep the package importable meanwhile
-    from scoring.notation import format_tiles, parse_tiles
-except ModuleNotFoundError:  # pragma: no cover
-    pass
 
 __all__ = [
     "DEFAULT_PROFILE",
