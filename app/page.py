@@ -10,17 +10,23 @@ only their feature, with a sentence saying so.
 from __future__ import annotations
 
 import hashlib
+import sys
 import time
 import traceback
+from pathlib import Path
 
 import streamlit as st
 
-from app import services
-from app import state as S
-from app.components import hand_view
-from app.components.context_form import load_profile_for, render_context
-from app.components.overlay import annotate
-from app.components.report_view import render_report
+if __package__ in (None, "") and str(Path(__file__).resolve().parents[1]) not in sys.path:
+    # `streamlit run app/page.py` from a checkout without `pip install -e .`: make the project importable.
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from app import services  # noqa: E402
+from app import state as S  # noqa: E402
+from app.components import hand_view, style  # noqa: E402
+from app.components.context_form import load_profile_for, render_context  # noqa: E402
+from app.components.overlay import annotate  # noqa: E402
+from app.components.report_view import render_report  # noqa: E402
 
 PHOTO_TYPES = ["jpg", "jpeg", "png", "webp", "heic", "heif"]
 ss = st.session_state
@@ -170,9 +176,10 @@ def render_result(draft: S.Draft, ctx: S.TableContext, profiles: dict[str, str] 
         return
     except ValueError as exc:
         if type(exc).__name__ == "NotAWinningHandError":
-            st.warning(
-                f"Not a winning hand: {exc} Check the tiles against the photo (orange = unsure), fix any wrong one, "
-                "add a missed tile or delete an extra one; declared melds must match what is on the table."
+            st.warning(f"Not a winning hand. {exc}")
+            st.caption(
+                "Next: compare the tiles with the photo (orange = unsure), tap a wrong one to replace it, add a "
+                "missed tile or delete an extra one; declared melds must match what is on the table."
             )
         else:
             st.error(f"This hand cannot be scored: {exc}")
@@ -197,6 +204,7 @@ def _guard(section: str, fn, *args) -> None:  # noqa: ANN001
 
 def main() -> None:
     st.set_page_config(page_title="sikwu 食糊 - score a mahjong hand", page_icon="🀄", layout="centered")
+    style.apply()
     st.markdown("### 食糊 sikwu")
     st.caption("Photo of the winning hand → check the tiles → faan and who pays what.")
     _guard("the photo input", render_input)

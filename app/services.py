@@ -84,6 +84,8 @@ def decode_photo(data: bytes) -> np.ndarray:
         raise PhotoError(
             "That file is not a photo this page can read. Upload a JPEG or PNG of the hand laid face up."
         ) from exc
+    except Image.DecompressionBombError as exc:
+        raise PhotoError("The image is far too large to be a photo. Upload the camera's own JPEG.") from exc
     except (OSError, ValueError) as exc:
         raise PhotoError(f"The photo is damaged or cut short ({exc}). Take it again or choose another file.") from exc
     if rgb.ndim != 3 or min(rgb.shape[:2]) < 32:
@@ -113,13 +115,14 @@ def recognize(rgb: np.ndarray) -> FoundTiles:
     recognize_fn = _get("vision", "recognize", "Photo recognition")
     started = time.perf_counter()
     try:
-        result = recognize_fn(rgb, winning=True)
+        # vision takes arrays in OpenCV's BGR order; ours is RGB (what Pillow and st.image use)
+        result = recognize_fn(np.ascontiguousarray(rgb[:, :, ::-1]), winning=True)
     except (FileNotFoundError, ImportError) as exc:  # e.g. the ONNX model file is not shipped
         raise Unavailable(
             f"Photo recognition cannot run here: {exc}. Type the hand in notation instead."
         ) from exc
-    except ValueError as exc:
-        raise PhotoError(f"The photo could not be read as a hand: {exc}") from exc
+    except ValueError as exc:  # vision.io.ImageInputError family, NoTilesFoundError included
+        raise PhotoError(f"{_sentence(str(exc))} You can also choose Type and enter the tiles.") from exc
     seconds = time.perf_counter() - started
     raw_tiles = list(_field(result, "tiles", ()) or ())
     tiles, boxes, quads = [], [], []
@@ -155,6 +158,12 @@ def recognize(rgb: np.ndarray) -> FoundTiles:
         seconds=seconds,
         notes=notes,
     )
+
+
+def _sentence(text: str) -> str:
+    text = text.strip()
+    text = text[:1].upper() + text[1:]
+    return text if text.endswith((".", "!", "?")) else text + "."
 
 
 def _maybe_float(v: Any) -> float | None:

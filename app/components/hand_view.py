@@ -117,10 +117,10 @@ def button_label(draft: S.Draft, t: S.DraftTile) -> str:
 
 
 def _tile_cell(draft: S.Draft, t: S.DraftTile, pictures: bool) -> None:
-    with st.container(width=64, gap=None, horizontal_alignment="center"):
+    with st.container(width="content", gap=None, horizontal_alignment="center"):
         png = tile_png(t.tile, 56, tile_state(draft, t)) if pictures else None
         if png is not None:
-            st.image(png, width=44)
+            st.image(png, width=40)
         selected = st.session_state.get(SELECTED_KEY) == t.uid
         st.button(
             button_label(draft, t),
@@ -144,7 +144,7 @@ def _tile_help(t: S.DraftTile) -> str:
 
 def _group(title: str, tiles: tuple[S.DraftTile, ...], draft: S.Draft, pictures: bool) -> None:
     st.markdown(f"**{title}**")
-    with st.container(horizontal=True, wrap=True, gap="small"):
+    with st.container(horizontal=True, wrap=True, gap="xsmall"):
         for t in tiles:
             _tile_cell(draft, t, pictures)
 
@@ -163,7 +163,7 @@ def render_hand(draft: S.Draft, pictures: bool) -> None:
         _group("Flowers & seasons 花", bonus, draft, pictures)
     st.caption("★ winning tile · ⚠ low confidence, check it · ✎ changed · ? face down. Tap a tile to correct it.")
     with st.container(horizontal=True, wrap=True):
-        st.button("➕ Add a missed tile", key="add_tile_open", on_click=start_adding)
+        st.button("Add a missed tile", key="add_tile_open", on_click=start_adding, icon=":material/add:")
     selected = st.session_state.get(SELECTED_KEY)
     if selected is not None and any(t.uid == selected for t in draft.tiles):
         render_editor(draft, draft.tile(selected), pictures)
@@ -190,8 +190,10 @@ def render_editor(draft: S.Draft, t: S.DraftTile, pictures: bool) -> None:
                     )
             in_meld = draft.meld_of(t.uid) is not None
             if not t.needs_face and not S.is_bonus_id(t.tile) and not in_meld and t.uid != draft.winning_uid:
-                st.button("★ Winning tile", key="mark_winning", on_click=mark_winning, args=(t.uid,))
-            st.button("🗑 Delete", key="delete_tile", on_click=delete_tile, args=(t.uid,))
+                st.button(
+                    "Winning tile", key="mark_winning", on_click=mark_winning, args=(t.uid,), icon=":material/star:"
+                )
+            st.button("Delete", key="delete_tile", on_click=delete_tile, args=(t.uid,), icon=":material/delete:")
             st.button("Close", key="close_editor", on_click=close_editor)
         st.markdown("Replace with:")
         render_palette(replace_tile, (t.uid,), pictures, key_prefix="pal", current=t.tile)
@@ -203,12 +205,12 @@ def render_palette(
     """All 42 faces, one row per suit; each is a picture with a tappable name under it."""
     for title, ids in PALETTE_ROWS:
         st.caption(title)
-        with st.container(horizontal=True, wrap=True, gap="small"):
+        with st.container(horizontal=True, wrap=True, gap="xsmall"):
             for tile in ids:
-                with st.container(width=52, gap=None, horizontal_alignment="center"):
+                with st.container(width="content", gap=None, horizontal_alignment="center"):
                     png = tile_png(tile, 44, "ok") if pictures else None
                     if png is not None:
-                        st.image(png, width=34)
+                        st.image(png, width=30)
                     st.button(
                         tile,
                         key=f"{key_prefix}_{tile}",

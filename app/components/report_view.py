@@ -67,12 +67,12 @@ def share_text(score: Any, settlement: Any | None, ctx: S.TableContext, notation
 
 def render_report(scored: services.Scored, ctx: S.TableContext, hand: Any, profile: Any, notation: str) -> None:
     score = scored.score
-    st.subheader("Result 結果")
-    cols = st.columns(2)
-    cols[0].metric("Total faan 番", int(score.faan))
-    if scored.settlement is not None:
-        winner_gets = int(scored.settlement.payments.get(ctx.seat, 0))
-        cols[1].metric("Winner receives", f"{winner_gets:+d}")
+    st.markdown("#### Result 結果")
+    with st.container(horizontal=True, wrap=True, gap="large"):
+        st.metric("Total faan 番", int(score.faan), width="content")
+        if scored.settlement is not None:
+            winner_gets = int(scored.settlement.payments.get(ctx.seat, 0))
+            st.metric("Winner receives", f"{winner_gets:+d}", width="content")
     level, sentence = _status(score)
     getattr(st, level)(sentence)
     for note in score.notes:
@@ -89,8 +89,10 @@ def render_report(scored: services.Scored, ctx: S.TableContext, hand: Any, profi
     if scored.settlement is not None:
         st.table(payment_rows(scored.settlement, ctx), hide_index=True)
         st.caption(scored.settlement.table_row)
-        for line in scored.settlement.lines:
-            st.caption(line)
+        if scored.settlement.lines:
+            with st.expander("How the payment was worked out"):
+                for line in scored.settlement.lines:
+                    st.markdown(f"- {line}")
     else:
         st.warning(scored.settlement_error or "Payments could not be worked out for this hand.")
 
@@ -123,7 +125,7 @@ def render_report(scored: services.Scored, ctx: S.TableContext, hand: Any, profi
     settlement = scored.settlement
     text = share_text(score, settlement, ctx, notation)
     st.markdown("**Share**")
-    st.code(text, language=None)
+    st.code(text, language=None, wrap_lines=True)
     try:
         report = services.build_report(hand, profile)
         with st.container(horizontal=True, wrap=True):
