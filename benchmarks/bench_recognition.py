@@ -1,0 +1,262 @@
+"""Photo -> tiles, measured on ../shared/datasets/hk-photos/valid, beside the PyPI ``mahjong-detector`` (YOLOv8).
+
+Each predicted box is matched one-to-one to a ground-truth box (greedy by IoU, threshold 0.5).  Printed: recall
+(matched / ground truth), precision (matched / predicted), end-to-end accuracy (matched with the right id / ground
+truth), photo-exact rate (multiset of ids equals the ground truth's), latency median and p90 per photo, and the
+latency on a 4000x3000 photo composed by upscaling one of the photos.  ``mahjong-detector`` knows only the 34
+Japanese classes (no flowers/seasons), so the side-by-side table uses only the ground truth of those 34 classes
+(predictions matched to a flower are ignored for both systems).
+
+Usage: python -m benchmarks.bench_recognition [--limit N] [--segment-only] [--no-peer]
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import statistics
+import sys
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from datasets.paths import shared_path  # noqa: E402
+from scoring.tiles import PLAYING_IDS  # noqa: E402
+
+# hk-photos class index -> canonical id (from the dataset README table)
+HK_CLASS_IDS = (
+    "5f 1m 1p 1s 1z 6f 2m 2p 2s 2z 7f 3m 3p 3s 3z 8f 4m 4p 4s 4z 1f 5m 5p 5s 5z 2f 6m 6p 6s 6z 3f 7m 7p 7s 7z 4f "
+    "8m 8p 8s 9m 9p 9s"
+).split()
+# mahjong-detector class names -> canonical id
+PEER_IDS = {
+    **{f"{r}{s}": f"{r}{s}" for s in "mps" for r in range(1, 10)},
+    "tou": "1z", "nan": "2z", "sha": "3z", "pe": "4z", "haku": "5z", "hatsu": "6z", "chun": "7z",
+}
+
+Box = tuple[float, float, float, float]
+
+
+def load_ground_truth(label_file: Path, width: int, height: int) -> list[tuple[str, Box]]:
+    out = []
+    for line in label_file.read_text().splitlines():
+        parts = line.split()
+        if not parts:
+            continue
+        nums = [float(v) for v in parts[1:]]
+        if len(nums) == 4:
+            x, y, w, h = nums
+            b = (x - w / 2, y - h / 2, x + w / 2, y + h / 2)
+        else:  # polygon row: its bounding box
+            xs, ys = nums[0::2], nums[1::2]
+            b = (min(xs), min(ys), max(xs), max(ys))
+        out.append((HK_CLASS_IDS[int(parts[0])], (b[0] * width, b[1] * height, b[2] * width, b[3] * height)))
+    return out
+
+
+def iou(a: Box, b: Box) -> float:
+    ix = max(0.0, min(a[2], b[2]) - max(a[0], b[0]))
+    iy = max(0.0, min(a[3], b[3]) - max(a[1], b[1]))
+    inter = ix * iy
+    union = (a[2] - a[0]) * (a[3] - a[1]) + (b[2] - b[0]) * (b[3] - b[1]) - inter
+    return inter / union if union > 0 else 0.0
+
+
+def match(pred: list[Box], gt: list[Box], threshold: float = 0.5) -> list[tuple[int, int]]:
+    """Greedy one-to-one matching by descending IoU."""
+    pairs = sorted(((iou(p, g), i, j) for i, p in enumerate(pred) for j, g in enumerate(gt)), reverse=True)
+    used_p, used_g, out = set(), set(), []
+    for v, i, j in pairs:
+        if v < threshold:
+            break
+        if i in used_p or j in used_g:
+            continue
+        used_p.add(i)
+        used_g.add(j)
+        out.append((i, j))
+    return out
+
+
+@dataclass
+class Tally:
+    gt: int = 0
+    pred: int = 0
+    matched: int = 0
+    correct: int = 0
+    photos: int = 0
+    exact: int = 0
+    latencies: list[float] = field(default_factory=list)
+    ids_measured: bool = True
+
+    def add(self, preds: list[tuple[str, Box]], gts: list[tuple[str, Box]], keep_ids: set[str] | None = None) -> None:
+        """Score one photo; with ``keep_ids`` only ground truth of those ids counts and predictions matched to
+        other ground truth are ignored."""
+        pairs = match([b for _, b in preds], [b for _, b in gts])
+        if keep_ids is not None:
+            ignored_p = {i for i, j in pairs if gts[j][0] not in keep_ids}
+            pairs = [(i, j) for i, j in pairs if gts[j][0] in keep_ids]
+            preds = [p for i, p in enumerate(preds) if i not in ignored_p]
+            # re-index after removal
+            kept_idx = [i for i in range(len(preds) + len(ignored_p)) if i not in ignored_p]
+            remap = {old: new for new, old in enumerate(kept_idx)}
+            pairs = [(remap[i], j) for i, j in pairs]
+            gt_ids = [g for g, _ in gts if g in keep_ids]
+        else:
+            gt_ids = [g for g, _ in gts]
+        self.gt += len(gt_ids)
+        self.pred += len(preds)
+        self.matched += len(pairs)
+        self.correct += sum(1 for i, j in pairs if preds[i][0] == gts[j][0])
+        self.photos += 1
+        self.exact += Counter(p for p, _ in preds) == Counter(gt_ids)
+
+    def row(self) -> dict[str, str]:
+        lat = sorted(self.latencies)
+        p90 = lat[min(len(lat) - 1, int(round(0.9 * (len(lat) - 1))))] if lat else float("nan")
+        return {
+            "recall": f"{100 * self.matched / max(self.gt, 1):.1f}%",
+            "precision": f"{100 * self.matched / max(self.pred, 1):.1f}%",
+            "e2e accuracy": f"{100 * self.correct / max(self.gt, 1):.1f}%" if self.ids_measured else "n/a",
+            "photo-exact": f"{100 * self.exact / max(self.photos, 1):.1f}%" if self.ids_measured else "n/a",
+            "latency median": f"{statistics.median(lat):.0f} ms" if lat else "n/a",
+            "latency p90": f"{p90:.0f} ms",
+        }
+
+
+def _ours(path: Path, segment_only: bool, winning: bool) -> list[tuple[str, Box]]:
+    if segment_only:
+        from vision.io import load_image
+        from vision.segment import quad_box, segment
+
+        loaded = load_image(path)
+        seg = segment(loaded.pixels)
+        out = []
+        for blob in seg.blobs:
+            for q in blob.splits[0].quads:
+                out.append(("?", quad_box(loaded.to_original(q))))
+        return out
+    from vision.io import NoTilesFoundError
+    from vision.recognize import recognize
+
+    try:
+        result = recognize(path, winning=winning)
+    except NoTilesFoundError:
+        return []
+    return [(t.id, t.box) for t in result.tiles]
+
+
+def _peer_available() -> str | None:
+    try:
+        import mahjong_detector  # noqa: F401
+    except ImportError:
+        return "mahjong-detector is not installed (pip install mahjong-detector; it ships its ONNX weights)"
+    return None
+
+
+def _peer(path: Path) -> list[tuple[str, Box]]:
+    from mahjong_detector.predict import CLASS_NAMES, predict
+    from mahjong_detector.preprocess import preprocess_image
+    from PIL import Image
+
+    img = Image.open(path)
+    img, padding = preprocess_image(img)
+    dets = predict(img, padding)
+    return [(PEER_IDS[CLASS_NAMES[d.class_id]], (d.x1, d.y1, d.x2, d.y2)) for d in dets]
+
+
+def _print_table(columns: dict[str, dict[str, str]]) -> None:
+    names = list(columns)
+    metrics = list(next(iter(columns.values())))
+    print("| metric | " + " | ".join(names) + " |")
+    print("|---|" + "---|" * len(names))
+    for m in metrics:
+        print(f"| {m} | " + " | ".join(columns[n][m] for n in names) + " |")
+
+
+def _large_photo_latency(photo: Path, repeats: int = 5) -> float:
+    """Median ms for a 4000x3000 JPEG (one photo upscaled; encoded in memory like a phone photo)."""
+    import cv2
+
+    from vision.recognize import recognize
+
+    img = cv2.imread(str(photo))
+    big = cv2.resize(img, (4000, 3000), interpolation=cv2.INTER_CUBIC)
+    ok, buf = cv2.imencode(".jpg", big, [cv2.IMWRITE_JPEG_QUALITY, 92])
+    data = buf.tobytes()
+    times = []
+    for _ in range(repeats):
+        t0 = time.perf_counter()
+        recognize(io.BytesIO(data).getvalue())
+        times.append((time.perf_counter() - t0) * 1000)
+    return statistics.median(times)
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--limit", type=int, default=None, help="only the first N photos (sorted by name)")
+    ap.add_argument("--segment-only", action="store_true", help="measure segmentation boxes only (no classifier)")
+    ap.add_argument("--winning", action="store_true", help="decode with winning=True (photos are not all hands)")
+    ap.add_argument("--no-peer", action="store_true", help="skip mahjong-detector")
+    args = ap.parse_args(argv)
+
+    valid = shared_path("datasets", "hk-photos", "valid")
+    if not valid.is_dir():
+        print(f"hk-photos/valid not found at {valid} (set SIKWU_SHARED)")
+        return 2
+    photos = sorted((valid / "images").glob("*.jpg"))[: args.limit]
+    if not args.segment_only:
+        model = ROOT / "models" / "tile_classifier.onnx"
+        if not model.exists():
+            print(f"{model} not found: measuring segmentation only (recall/precision of boxes)")
+            args.segment_only = True
+    peer_reason = None if not args.no_peer else "skipped (--no-peer)"
+    if peer_reason is None:
+        peer_reason = _peer_available()
+    from PIL import Image
+
+    ours, ours34, peer34 = Tally(), Tally(), Tally()
+    ours.ids_measured = ours34.ids_measured = not args.segment_only
+    playing = set(PLAYING_IDS)
+    # warm-up (model load, first-call allocations) is not part of any photo's latency
+    _ours(photos[0], args.segment_only, args.winning)
+    if peer_reason is None:
+        _peer(photos[0])
+    for photo in photos:
+        with Image.open(photo) as im:
+            w, h = im.size
+        gts = load_ground_truth(valid / "labels" / (photo.stem + ".txt"), w, h)
+        t0 = time.perf_counter()
+        preds = _ours(photo, args.segment_only, args.winning)
+        ours.latencies.append((time.perf_counter() - t0) * 1000)
+        ours.add(preds, gts)
+        ours34.add(preds, gts, keep_ids=playing)
+        ours34.latencies.append(ours.latencies[-1])
+        if peer_reason is None:
+            t0 = time.perf_counter()
+            ppreds = _peer(photo)
+            peer34.latencies.append((time.perf_counter() - t0) * 1000)
+            peer34.add(ppreds, gts, keep_ids=playing)
+    n_gt_bonus = ours.gt - ours34.gt
+    print(f"hk-photos/valid: {len(photos)} photos, {ours.gt} ground-truth tiles ({n_gt_bonus} flowers/seasons)")
+    mode = "segmentation only: ids not measured" if args.segment_only else "full pipeline"
+    print(f"\nsikwu ({mode}), all 42 classes:")
+    _print_table({"sikwu": ours.row()})
+    print("\nSide by side on the 34 classes mahjong-detector knows (flower/season ground truth ignored):")
+    if peer_reason is None:
+        _print_table({"sikwu": ours34.row(), "mahjong-detector 0.0.6": peer34.row()})
+    else:
+        _print_table({"sikwu": ours34.row()})
+        print(f"mahjong-detector not compared: {peer_reason}")
+    if not args.segment_only:
+        ms = _large_photo_latency(photos[0])
+        print(f"\n4000x3000 JPEG (upscaled {photos[0].name[:20]}...): median {ms:.0f} ms over 5 runs")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
