@@ -1,0 +1,395 @@
+"""Synthetic tile photos: face artwork drawn onto tile bodies with the variation of a phone photo at a table.
+
+Why: the real photos cover one or two tile sets, while players bring many. Rendering every face from several art
+sets (read from ``../shared/datasets/tile-art`` by path, never copied, plus the project's own ``vision.faces``) onto
+varied bodies teaches the classifier the glyph, not one set's colours. Each sample goes through: ivory face with a
+bevel -> body thickness with a coloured back -> neighbours and table -> perspective and rotation -> light colour,
+glare and shadow -> blur, noise and JPEG. Crops are framed like the real ones: the tile's box plus ``PAD`` per side.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import lru_cache
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from datasets.paths import shared_path
+from scoring.tiles import TILE_IDS
+
+#: Margin around the tile's box in every training crop, as a fraction of the box side (real crops use the same).
+PAD = 0.15
+#: Face art is rasterised at this height, then scaled down per sample.
+ART_HEIGHT = 128
+
+_FLUFFY = {
+    **{f"{r}m": f"Man{r}" for r in range(1, 10)},
+    **{f"{r}p": f"Pin{r}" for r in range(1, 10)},
+    **{f"{r}s": f"Sou{r}" for r in range(1, 10)},
+    "1z": "Ton", "2z": "Nan", "3z": "Shaa", "4z": "Pei", "5z": "Haku", "6z": "Hatsu", "7z": "Chun",
+    "1f": "Flower1", "2f": "Flower2", "3f": "Flower3", "4f": "Flower4",
+    "5f": "Season1", "6f": "Season2", "7f": "Season3", "8f": "Season4",
+}  # fmt: skip
+_LIETXIA = {
+    **{t: t for t in TILE_IDS if t[1] in "mpsz"},
+    "1f": "mei", "2f": "lan", "3f": "ju", "4f": "zu", "5f": "chun", "6f": "xia", "7f": "qiu", "8f": "dong",
+}  # fmt: skip
+_SAMOHEEN = (
+    "5z", "6z", "7z", "1z", "2z", "3z", "4z",
+    *(f"{r}m" for r in range(1, 10)), *(f"{r}p" for r in range(1, 10)), *(f"{r}s" for r in range(1, 10)),
+    "5f", "6f", "7f", "8f", "1f", "2f", "3f", "4f",
+)  # fmt: skip
+
+#: Colours (BGR) of tile backs seen at tables: green, blue, yellow, orange, pink, dark green, red.
+BACK_COLOURS = ((60, 130, 30), (170, 100, 30), (40, 190, 230), (30, 120, 230), (170, 140, 230), (50, 80, 20),
+                (40, 40, 190), (120, 160, 60))  # fmt: skip
+
+
+def _flatten(rgba: np.ndarray) -> np.ndarray:
+    """BGRA -> BGR on white, so art with and without transparency multiplies onto ivory the same way."""
+    if rgba.ndim == 2:
+        return cv2.cvtColor(rgba, cv2.COLOR_GRAY2BGR)
+    if rgba.shape[2] == 4:
+        a = rgba[..., 3:4].astype(np.float32) / 255.0
+        return (rgba[..., :3].astype(np.float32) * a + 255.0 * (1 - a)).astype(np.uint8)
+    return rgba
+
+
+def _svg(path: Path, height: int) -> np.ndarray | None:
+    try:
+        import cairosvg
+    except ImportError:  # the synthetic sets degrade to PNG art only
+        return None
+    png = cairosvg.svg2png(url=str(path), output_height=height)
+    return _flatten(cv2.imdecode(np.frombuffer(png, np.uint8), cv2.IMREAD_UNCHANGED))
+
+
+def _trim(img: np.ndarray) -> np.ndarray:
+    """Cut uniform white margins so every art set fills the face the same way."""
+    mask = (img.min(axis=2) < 235).astype(np.uint8)
+    ys, xs = np.nonzero(mask)
+    if len(xs) == 0:
+        return img
+    return img[ys.min() : ys.max() + 1, xs.min() : xs.max() + 1]
+
+
+@lru_cache(maxsize=1)
+def art_faces(height: int = ART_HEIGHT) -> dict[str, list[np.ndarray]]:
+    """tile id -> list of BGR face images (glyph on white), one per art set found."""
+    faces: dict[str, list[np.ndarray]] = {t: [] for t in TILE_IDS}
+    art = shared_path("datasets", "tile-art")
+    sam = art / "samoheen-hk" / "png"
+    if sam.is_dir():
+        for i, tile in enumerate(_SAMOHEEN, start=1):
+            for p in sam.glob(f"{i:02d}-*.png"):
+                img = cv2.imread(str(p), cv2.IMREAD_UNCHANGED)
+                if img is not None:
+                    img = _flatten(img)
+                    faces[tile].append(cv2.resize(img, (int(img.shape[1] * height / img.shape[0]), height),
+                                                  interpolation=cv2.INTER_AREA))
+    for folder, names in ((art / "lietxia" / "svg", _LIETXIA), (art / "fluffystuff-riichi" / "Regular", _FLUFFY)):
+        for tile, name in names.items():
+            p = folder / f"{name}.svg"
+            if p.exists():
+                img = _svg(p, height)
+                if img is not None:
+                    faces[tile].append(img)
+    return faces
+
+
+def own_faces(height: int = ART_HEIGHT) -> dict[str, list[np.ndarray]]:
+    """The project's own drawn faces (``vision.faces.render_face``, RGB) as BGR, when that module is present."""
+    try:
+        from vision.faces import render_face
+    except ImportError:
+        return {}
+    out: dict[str, list[np.ndarray]] = {}
+    for tile in TILE_IDS:
+        try:
+            img = np.asarray(render_face(tile, height).convert("RGB"), dtype=np.uint8)
+        except Exception:  # noqa: BLE001 - a face the other module cannot draw is simply not used
+            continue
+        out[tile] = [cv2.cvtColor(img, cv2.COLOR_RGB2BGR)]
+    return out
+
+
+def own_face_crops(size: int, copies: int, seed: int) -> tuple[np.ndarray, list[str]]:
+    """The project's own faces as flat crops (no scene), framed like training crops: the app shows these faces
+    and the tests classify them, so the model must read them as drawn, at any size and orientation."""
+    try:
+        from vision.faces import render_face
+    except ImportError:
+        return np.zeros((0, size, size, 3), np.uint8), []
+    rng = np.random.default_rng(seed)
+    xs: list[np.ndarray] = []
+    ys: list[str] = []
+    for tile in (*TILE_IDS, "back"):
+        for _ in range(copies):
+            h = int(rng.integers(32, 160))
+            try:
+                img = cv2.cvtColor(np.asarray(render_face(tile, h).convert("RGB"), dtype=np.uint8), cv2.COLOR_RGB2BGR)
+            except Exception:  # noqa: BLE001
+                break
+            p = int(round(PAD * h))
+            pw = int(round(PAD * img.shape[1]))
+            img = cv2.copyMakeBorder(img, p, p, pw, pw, cv2.BORDER_REPLICATE)
+            xs.append(cv2.resize(img, (size, size), interpolation=cv2.INTER_AREA))
+            ys.append(tile)
+    return (np.stack(xs) if xs else np.zeros((0, size, size, 3), np.uint8)), ys
+
+
+def all_faces() -> dict[str, list[np.ndarray]]:
+    faces = {t: list(v) for t, v in art_faces().items()}
+    for tile, imgs in own_faces().items():
+        faces.setdefault(tile, []).extend(imgs)
+    return faces
+
+
+# ---------------------------------------------------------------------------------------------- tile bodies
+
+
+def _ivory(rng: np.random.Generator) -> np.ndarray:
+    base = np.array([rng.uniform(200, 245), rng.uniform(225, 252), rng.uniform(232, 255)])  # BGR, warm white
+    return base
+
+
+def _rounded_mask(h: int, w: int, r: int) -> np.ndarray:
+    m = np.zeros((h, w), np.uint8)
+    cv2.rectangle(m, (r, 0), (w - 1 - r, h - 1), 255, -1)
+    cv2.rectangle(m, (0, r), (w - 1, h - 1 - r), 255, -1)
+    for cx, cy in ((r, r), (w - 1 - r, r), (r, h - 1 - r), (w - 1 - r, h - 1 - r)):
+        cv2.circle(m, (cx, cy), r, 255, -1)
+    return m
+
+
+def tile_image(face: np.ndarray | None, rng: np.random.Generator, h: int = 96, back: bool = False) -> tuple:
+    """A tile seen from the front: (BGR image, mask, face box) with thickness and back colour along one edge.
+
+    The face box is returned so a caller can frame the crop on the face, as a real detector's box would.
+    """
+    w = int(round(h * rng.uniform(0.68, 0.8)))
+    r = max(2, int(h * rng.uniform(0.05, 0.12)))
+    back_col = np.array(BACK_COLOURS[int(rng.integers(len(BACK_COLOURS)))], np.float32) * rng.uniform(0.8, 1.15)
+    ivory = _ivory(rng)
+    thick = int(h * rng.uniform(0.0, 0.25))  # visible side of the body, below the face
+    back_part = int(thick * rng.uniform(0.3, 0.7))
+    H = h + thick
+    img = np.zeros((H, w, 3), np.float32)
+    mask = np.zeros((H, w), np.uint8)
+    if thick:
+        body = _rounded_mask(H, w, r)
+        img[:] = ivory * 0.82
+        img[H - back_part :] = back_col
+        mask |= body
+    face_mask = _rounded_mask(h, w, r)
+    if back:
+        face_rgb = np.empty((h, w, 3), np.float32)
+        face_rgb[:] = back_col
+        if rng.random() < 0.3:  # some backs carry an emblem or texture
+            cv2.circle(face_rgb, (w // 2, h // 2), int(w * 0.25), (back_col * 0.85).tolist(), int(rng.integers(1, 4)))
+    else:
+        face_rgb = np.empty((h, w, 3), np.float32)
+        face_rgb[:] = ivory
+        if face is not None:
+            m = rng.uniform(0.06, 0.16)
+            fw, fh = int(w * (1 - 2 * m)), int(h * (1 - 2 * m * rng.uniform(0.6, 1.0)))
+            g = cv2.resize(_trim(face), (max(4, fw), max(4, fh)), interpolation=cv2.INTER_AREA).astype(np.float32)
+            x0, y0 = (w - g.shape[1]) // 2, (h - g.shape[0]) // 2
+            face_rgb[y0 : y0 + g.shape[0], x0 : x0 + g.shape[1]] *= g / 255.0
+    # bevel: darker towards the rim of the face
+    dist = cv2.distanceTransform(face_mask, cv2.DIST_L2, 3)
+    bevel = np.clip(dist / max(1.0, h * rng.uniform(0.03, 0.08)), 0, 1)
+    shade = 0.75 + 0.25 * bevel
+    face_rgb *= shade[..., None]
+    sel = face_mask > 0
+    img[:h][sel] = face_rgb[sel]
+    mask[:h] |= face_mask
+    return np.clip(img, 0, 255).astype(np.uint8), mask, (0, 0, w, h)
+
+
+# ---------------------------------------------------------------------------------------------- scene + camera
+
+
+def _table(rng: np.random.Generator, h: int, w: int) -> np.ndarray:
+    kind = rng.integers(4)
+    if kind == 0:  # green or blue felt
+        col = np.array([rng.uniform(30, 90), rng.uniform(100, 170), rng.uniform(20, 70)])
+        if rng.random() < 0.3:
+            col = col[[1, 0, 2]]
+    elif kind == 1:  # wood
+        col = np.array([rng.uniform(60, 120), rng.uniform(110, 170), rng.uniform(160, 220)])
+    elif kind == 2:  # grey / white / dark
+        v = rng.uniform(30, 230)
+        col = np.array([v, v, v]) + rng.normal(0, 8, 3)
+    else:
+        col = rng.uniform(20, 235, 3)
+    base = np.empty((h, w, 3), np.float32)
+    base[:] = col
+    noise = cv2.GaussianBlur(rng.normal(0, 1, (h, w)).astype(np.float32), (0, 0), rng.uniform(0.5, 3))
+    base += noise[..., None] * rng.uniform(3, 18)
+    if kind == 1:  # wood grain stripes
+        stripes = np.sin(np.arange(w) / rng.uniform(2, 8) + rng.normal(0, 0.3, (h, 1)).cumsum(0)) * 12
+        base += stripes[..., None]
+    return np.clip(base, 0, 255).astype(np.uint8)
+
+
+def _paste(canvas: np.ndarray, img: np.ndarray, mask: np.ndarray, x: int, y: int) -> None:
+    H, W = canvas.shape[:2]
+    h, w = img.shape[:2]
+    x0, y0, x1, y1 = max(0, x), max(0, y), min(W, x + w), min(H, y + h)
+    if x1 <= x0 or y1 <= y0:
+        return
+    sub = mask[y0 - y : y1 - y, x0 - x : x1 - x] > 0
+    canvas[y0:y1, x0:x1][sub] = img[y0 - y : y1 - y, x0 - x : x1 - x][sub]
+
+
+def _photometric(img: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    f = img.astype(np.float32)
+    H, W = f.shape[:2]
+    f *= rng.uniform(0.85, 1.12, 3)  # light colour (warm lamps, daylight)
+    f = f * rng.uniform(0.6, 1.25) + rng.uniform(-20, 20)
+    yy, xx = np.mgrid[0:H, 0:W].astype(np.float32)
+    if rng.random() < 0.5:  # shadow: a soft gradient from one side
+        ang = rng.uniform(0, 2 * np.pi)
+        g = (np.cos(ang) * (xx / W - 0.5) + np.sin(ang) * (yy / H - 0.5)) * 2
+        f *= (1 - rng.uniform(0.1, 0.45) * np.clip(g, 0, 1))[..., None]
+    if rng.random() < 0.4:  # glare: a bright soft ellipse
+        cx, cy = rng.uniform(0, W), rng.uniform(0, H)
+        sx, sy = rng.uniform(0.08, 0.4) * W, rng.uniform(0.08, 0.4) * H
+        g = np.exp(-(((xx - cx) / sx) ** 2 + ((yy - cy) / sy) ** 2))
+        f += (g * rng.uniform(40, 140))[..., None]
+    out = np.clip(f, 0, 255).astype(np.uint8)
+    if rng.random() < 0.6:
+        k = rng.uniform(0.3, 1.6)
+        out = cv2.GaussianBlur(out, (0, 0), k)
+    if rng.random() < 0.2:  # motion blur
+        n = int(rng.integers(3, 7))
+        kern = np.zeros((n, n), np.float32)
+        kern[n // 2] = 1.0 / n
+        rot = cv2.getRotationMatrix2D((n / 2 - 0.5, n / 2 - 0.5), rng.uniform(0, 180), 1)
+        out = cv2.filter2D(out, -1, cv2.warpAffine(kern, rot, (n, n)))
+    if rng.random() < 0.7:
+        out = np.clip(out.astype(np.float32) + rng.normal(0, rng.uniform(2, 10), out.shape), 0, 255).astype(np.uint8)
+    return out
+
+
+def _jpeg(img: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    if rng.random() < 0.7:
+        ok, buf = cv2.imencode(".jpg", img, [cv2.IMWRITE_JPEG_QUALITY, int(rng.integers(25, 92))])
+        if ok:
+            return cv2.imdecode(buf, cv2.IMREAD_COLOR)
+    return img
+
+
+def render_scene(
+    faces: dict[str, list[np.ndarray]], label: str, rng: np.random.Generator, size: int, shift: float = 0.0
+) -> np.ndarray:
+    """One crop of ``size`` x ``size`` framed on a tile of ``label`` (a tile id or ``back``).
+
+    ``shift`` moves the frame off the centre tile by that fraction of its width (0.5 = half of it and half of its
+    neighbour), which is how ``not-a-tile`` straddling crops are made.
+    """
+    tiles = [t for t in TILE_IDS if faces.get(t)]
+    th = int(rng.integers(70, 110))
+
+    def make(tile_label: str) -> tuple:
+        if tile_label == "back":
+            return tile_image(None, rng, th, back=True)
+        pool = faces[tile_label]
+        return tile_image(pool[int(rng.integers(len(pool)))], rng, th)
+
+    centre = make(label)
+    img, mask, (fx, fy, fw, fh) = centre
+    S = th * 4
+    canvas = _table(rng, S, S)
+    cx, cy = S // 2 - fw // 2, S // 2 - fh // 2
+    gap = int(rng.integers(0, 4)) if rng.random() < 0.7 else int(rng.integers(4, th // 2))
+    # neighbours: a row (left/right) and sometimes a row above/below, as hands are laid out
+    for dx in (-1, 1):
+        if rng.random() < 0.7:
+            lab = "back" if rng.random() < 0.08 else tiles[int(rng.integers(len(tiles)))]
+            n_img, n_mask, _ = make(lab)
+            _paste(canvas, n_img, n_mask, cx + dx * (fw + gap), cy)
+    for dy in (-1, 1):
+        if rng.random() < 0.25:
+            n_img, n_mask, _ = make(tiles[int(rng.integers(len(tiles)))])
+            _paste(canvas, n_img, n_mask, cx, cy + dy * (img.shape[0] + gap))
+    # soft drop shadow under the centre tile
+    if rng.random() < 0.5:
+        sh = np.zeros((S, S), np.float32)
+        off = int(rng.integers(1, 6))
+        sh[cy + off : cy + off + img.shape[0], cx + off : cx + off + fw] = mask[: S - cy - off, : S - cx - off] > 0
+        sh = cv2.GaussianBlur(sh, (0, 0), 3) * rng.uniform(0.2, 0.5)
+        canvas = (canvas * (1 - sh[..., None])).astype(np.uint8)
+    _paste(canvas, img, mask, cx, cy)
+    # frame: the face box with PAD per side, jittered, optionally shifted sideways for straddling negatives
+    bw, bh = fw, fh + (img.shape[0] - fh) * rng.uniform(0, 1)  # detector boxes may or may not include the side
+    bx0 = cx + fx + shift * fw * (1 if rng.random() < 0.5 else -1)
+    by0 = cy + fy
+    bx0 += rng.normal(0, 0.04) * bw
+    by0 += rng.normal(0, 0.04) * bh
+    bw *= rng.uniform(0.92, 1.08)
+    bh *= rng.uniform(0.92, 1.08)
+    src = np.float32([[bx0, by0], [bx0 + bw, by0], [bx0 + bw, by0 + bh], [bx0, by0 + bh]])
+    pw, ph = PAD * bw, PAD * bh
+    src += np.float32([[-pw, -ph], [pw, -ph], [pw, ph], [-pw, ph]])
+    # perspective: move the source corners a little (camera not square on), small rotation
+    src += rng.normal(0, 0.04, (4, 2)).astype(np.float32) * np.float32([bw, bh])
+    ang = np.deg2rad(rng.normal(0, 4))
+    c = src.mean(0)
+    rot = np.float32([[np.cos(ang), -np.sin(ang)], [np.sin(ang), np.cos(ang)]])
+    src = (src - c) @ rot.T + c
+    dst = np.float32([[0, 0], [size, 0], [size, size], [0, size]])
+    M = cv2.getPerspectiveTransform(src, dst)
+    out = cv2.warpPerspective(canvas, M, (size, size), flags=cv2.INTER_AREA, borderMode=cv2.BORDER_REPLICATE)
+    out = np.ascontiguousarray(np.rot90(out, int(rng.integers(4))))
+    return _jpeg(_photometric(out, rng), rng)
+
+
+def render_negative(faces: dict[str, list[np.ndarray]], rng: np.random.Generator, size: int) -> np.ndarray:
+    """A ``not-a-tile`` crop: bare table, a hand or skin blob, debris, or a frame straddling two tiles."""
+    kind = rng.integers(4)
+    if kind == 0:
+        return render_scene(faces, TILE_IDS[int(rng.integers(len(TILE_IDS)))], rng, size,
+                            shift=rng.uniform(0.45, 0.6))
+    canvas = _table(rng, size, size)
+    if kind == 1:  # hand / finger: skin-coloured blobs
+        skin = np.array([rng.uniform(90, 180), rng.uniform(120, 200), rng.uniform(170, 250)])
+        for _ in range(int(rng.integers(1, 4))):
+            c = (int(rng.integers(0, size)), int(rng.integers(0, size)))
+            ax = (int(rng.integers(size // 6, size // 1.5)), int(rng.integers(size // 8, size // 3)))
+            cv2.ellipse(canvas, c, ax, float(rng.uniform(0, 180)), 0, 360, (skin * rng.uniform(0.8, 1.1)).tolist(), -1)
+    elif kind == 2:  # debris: cups, coins, chips, paper edges
+        for _ in range(int(rng.integers(1, 6))):
+            col = rng.uniform(0, 255, 3).tolist()
+            p = rng.integers(0, size, (int(rng.integers(3, 6)), 2)).astype(np.int32)
+            if rng.random() < 0.5:
+                cv2.fillPoly(canvas, [p], col)
+            else:
+                cv2.circle(canvas, tuple(int(v) for v in p[0]), int(rng.integers(3, size // 3)), col, -1)
+    # kind 3: table only
+    return _jpeg(_photometric(canvas, rng), rng)
+
+
+def render_set(
+    labels: list[str], per_class: int, size: int, seed: int, progress: Callable[[int], None] | None = None
+) -> tuple[np.ndarray, list[str]]:
+    """``per_class`` synthetic crops for each label in ``labels`` (tile ids, ``back``, ``not-a-tile``)."""
+    faces = all_faces()
+    rng = np.random.default_rng(seed)
+    xs: list[np.ndarray] = []
+    ys: list[str] = []
+    for label in labels:
+        if label not in ("back", "not-a-tile") and not faces.get(label):
+            continue
+        for _ in range(per_class):
+            if label == "not-a-tile":
+                xs.append(render_negative(faces, rng, size))
+            else:
+                xs.append(render_scene(faces, label, rng, size))
+            ys.append(label)
+        if progress:
+            progress(per_class)
+    return np.stack(xs) if xs else np.zeros((0, size, size, 3), np.uint8), ys

@@ -1,0 +1,199 @@
+"""Train the tile classifier on this machine's CPU and export ``models/tile_classifier.onnx``.
+
+Why these choices: crops arrive from the photo pipeline at any rotation (tiles lie at 0/90/180/270 degrees) and
+with imperfect framing, so every batch is re-framed, rotated by a random quarter turn, re-lit and re-sized from the
+cached padded crops; the model thus learns rotation invariance rather than relying on an orientation step upstream.
+Everything random flows from ``--seed`` (NumPy generator + torch seed, fixed thread count), so a run can be repeated.
+The preprocessing the model expects is written into the ONNX metadata, where ``vision.classifier`` reads it.
+
+Usage: ``python -m datasets.train [--epochs N] [--seed S] [--json]`` or ``sikwu train``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from datasets.paths import PROJECT_ROOT
+
+INPUT_SIZE = 64  # square; crops are stretched to it (tiles arrive upright or lying down)
+MEAN = (0.5, 0.5, 0.5)
+STD = (0.25, 0.25, 0.25)
+DEFAULT_MODEL = PROJECT_ROOT / "models" / "tile_classifier.onnx"
+DEFAULT_EPOCHS = 12
+
+
+def augment(batch: np.ndarray, rng: np.random.Generator, size: int = INPUT_SIZE) -> np.ndarray:
+    """Padded BGR uint8 crops (N, S, S, 3) -> normalised RGB float32 (N, 3, size, size), randomly re-framed."""
+    n, S = batch.shape[0], batch.shape[1]
+    out = np.empty((n, size, size, 3), np.float32)
+    for i in range(n):
+        fw, fh = rng.uniform(0.66, 1.0), rng.uniform(0.66, 1.0)  # box between a little tight and 15% loose
+        w, h = max(8, int(S * fw)), max(8, int(S * fh))
+        x0, y0 = int(rng.integers(0, S - w + 1)), int(rng.integers(0, S - h + 1))
+        img = batch[i, y0 : y0 + h, x0 : x0 + w]
+        if rng.random() < 0.3:  # small, far-away tiles: lose resolution first
+            lo = int(rng.integers(14, 40))
+            img = cv2.resize(img, (max(8, int(lo * 0.8)), lo), interpolation=cv2.INTER_AREA)
+        img = cv2.resize(img, (size, size), interpolation=cv2.INTER_AREA)
+        img = np.rot90(img, int(rng.integers(4)))
+        out[i] = img[..., ::-1]  # BGR -> RGB
+    gain = rng.uniform(0.8, 1.2, (n, 1, 1, 3)) * rng.uniform(0.7, 1.3, (n, 1, 1, 1))
+    out = out * gain + rng.uniform(-25, 25, (n, 1, 1, 1))
+    gray = rng.random(n) < 0.1
+    if gray.any():
+        out[gray] = out[gray].mean(axis=3, keepdims=True)
+    noisy = rng.random(n) < 0.3
+    if noisy.any():
+        out[noisy] += rng.normal(0, 6, out[noisy].shape)
+    out = (np.clip(out, 0, 255) / 255.0 - np.array(MEAN, np.float32)) / np.array(STD, np.float32)
+    return np.ascontiguousarray(out.transpose(0, 3, 1, 2), dtype=np.float32)
+
+
+def export_onnx(model, path: Path, meta: dict[str, str]) -> None:
+    import onnx
+    import torch
+
+    model.eval()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_suffix(".tmp.onnx")
+    torch.onnx.export(
+        model, torch.zeros(1, 3, INPUT_SIZE, INPUT_SIZE), str(tmp), input_names=["input"], output_names=["logits"],
+        dynamic_axes={"input": {0: "batch"}, "logits": {0: "batch"}}, opset_version=17, do_constant_folding=True,
+        dynamo=False,
+    )
+    m = onnx.load(str(tmp))
+    for k, v in meta.items():
+        p = m.metadata_props.add()
+        p.key, p.value = k, v
+    onnx.checker.check_model(m)
+    onnx.save(m, str(path))
+    tmp.unlink()
+
+
+def model_metadata(extra: dict[str, object]) -> dict[str, str]:
+    from vision.labels import CLASS_LABELS
+
+    return {
+        "labels": json.dumps(list(CLASS_LABELS)),
+        "input_size": json.dumps([INPUT_SIZE, INPUT_SIZE]),  # height, width
+        "input_layout": "NCHW",
+        "color_order": "RGB",
+        "mean": json.dumps(list(MEAN)),
+        "std": json.dumps(list(STD)),
+        "scale": "1/255",
+        "resize": "cv2.INTER_AREA, stretch to input_size (no letterbox)",
+        "output": "logits (apply softmax)",
+        **{k: json.dumps(v) if not isinstance(v, str) else v for k, v in extra.items()},
+    }
+
+
+def train(
+    epochs: int = DEFAULT_EPOCHS, seed: int = 0, per_class: int = 150, out: Path = DEFAULT_MODEL, threads: int = 2,
+    batch_size: int = 128, lr: float = 3e-3, limit: int | None = None,
+) -> dict[str, object]:
+    import torch
+
+    from datasets import prepare
+    from datasets.model import STAGES, TileNet
+    from vision.labels import CLASS_LABELS
+
+    t0 = time.time()
+    torch.set_num_threads(threads)
+    torch.manual_seed(seed)
+    rng = np.random.default_rng(seed)
+    x, y, sizes = prepare.training_set(seed, per_class)
+    if limit:
+        keep = rng.permutation(len(y))[:limit]
+        x, y = x[keep], y[keep]
+    prep_s = time.time() - t0
+    print(f"training crops: {len(y)} ({sizes}); data prep {prep_s:.0f}s", file=sys.stderr)
+
+    model = TileNet(len(CLASS_LABELS))
+    opt = torch.optim.AdamW(model.parameters(), lr=lr, weight_decay=5e-4)
+    steps_per_epoch = len(y) // batch_size
+    sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=lr, total_steps=epochs * steps_per_epoch, pct_start=0.15)
+    loss_fn = torch.nn.CrossEntropyLoss(label_smoothing=0.05)
+    history = []
+    for epoch in range(epochs):
+        model.train()
+        order = rng.permutation(len(y))
+        bar = prepare.Progress(f"epoch {epoch + 1}/{epochs}", steps_per_epoch)
+        tot_loss = tot_ok = seen = 0
+        for s in range(steps_per_epoch):
+            idx = np.sort(order[s * batch_size : (s + 1) * batch_size])
+            xb = torch.from_numpy(augment(x[idx], rng))
+            yb = torch.from_numpy(y[idx])
+            logits = model(xb)
+            loss = loss_fn(logits, yb)
+            opt.zero_grad(set_to_none=True)
+            loss.backward()
+            opt.step()
+            sched.step()
+            tot_loss += float(loss.detach()) * len(idx)
+            tot_ok += int((logits.argmax(1) == yb).sum())
+            seen += len(idx)
+            bar.update(1, f"loss {tot_loss / seen:.3f} acc {tot_ok / seen:.3f}")
+        history.append({"epoch": epoch + 1, "loss": round(tot_loss / seen, 4), "train_acc": round(tot_ok / seen, 4)})
+    train_s = time.time() - t0
+    meta = model_metadata({
+        "architecture": f"TileNet VGG-style CNN, stages {list(STAGES)}",
+        "seed": seed, "epochs": epochs, "training_crops": sizes, "training_seconds": round(train_s),
+    })  # fmt: skip
+    export_onnx(model, out, meta)
+    return {
+        "model": str(out), "bytes": out.stat().st_size, "epochs": epochs, "seed": seed, "crops": int(len(y)),
+        "sources": sizes, "prep_seconds": round(prep_s, 1), "total_seconds": round(time.time() - t0, 1),
+        "history": history,
+    }
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--epochs", type=int, default=DEFAULT_EPOCHS, help=f"passes over the data (default {DEFAULT_EPOCHS})"
+    )
+    p.add_argument("--seed", type=int, default=0, help="seed for data rendering, order and augmentation")
+    p.add_argument("--per-class", type=int, default=150, help="synthetic renders per tile class (default 150)")
+    p.add_argument("--out", type=Path, default=DEFAULT_MODEL, help="where to write the ONNX model")
+    p.add_argument("--threads", type=int, default=2, help="torch CPU threads (default 2)")
+    p.add_argument("--limit", type=int, default=None, help="train on a random subset of this many crops (smoke runs)")
+    p.add_argument("--json", action="store_true", help="print the training summary as JSON")
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        import torch  # noqa: F401
+    except ImportError:
+        print("error: training needs the 'train' extra: pip install -e '.[train]'", file=sys.stderr)
+        return 2
+    from datasets.paths import shared_dir
+
+    if not (shared_dir() / "datasets").is_dir():
+        print(f"error: training data not found at {shared_dir()}; set SIKWU_SHARED to it", file=sys.stderr)
+        return 2
+    if args.epochs < 1:
+        print("error: --epochs must be at least 1", file=sys.stderr)
+        return 2
+    summary = train(args.epochs, args.seed, args.per_class, args.out, args.threads, limit=args.limit)
+    if args.json:
+        print(json.dumps(summary, indent=2))
+    else:
+        print(f"wrote {summary['model']} ({summary['bytes'] / 1e6:.2f} MB) after {summary['total_seconds']:.0f}s "
+              f"({summary['crops']} crops, {summary['epochs']} epochs, seed {summary['seed']})")
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(prog="python -m datasets.train", description="Train and export the tile classifier.")
+    add_arguments(p)
+    return run(p.parse_args(argv))
+
+
+if __name__ == "__main__":
+    sys.exit(main())

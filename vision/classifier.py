@@ -1,0 +1,123 @@
+"""Name tile crops with the shipped ONNX classifier (onnxruntime only: no torch at run time).
+
+Pre-process, inference and post-process are separate steps, Ultralytics-style. The preprocessing (input size,
+colour order, mean/std, resize) is read from the model's own metadata, so a retrained model with another input size
+keeps working without code changes, and the label list in the model is checked against ``vision.labels``.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from functools import lru_cache
+from pathlib import Path
+
+import numpy as np
+
+from vision.labels import CLASS_LABELS
+
+DEFAULT_MODEL_PATH = Path(__file__).resolve().parent.parent / "models" / "tile_classifier.onnx"
+#: Crops are run through the network in chunks of this many, bounding memory for very large batches.
+MAX_BATCH = 256
+
+
+class ModelError(RuntimeError):
+    """The classifier model is missing, unreadable or does not match this code; the message says what to do."""
+
+
+class TileClassifier:
+    """A loaded classifier. Create once (or use ``default_classifier()``) and call ``predict`` with many crops."""
+
+    def __init__(self, model_path: Path | str | None = None, threads: int | None = None) -> None:
+        import onnxruntime as ort
+
+        self.model_path = Path(model_path) if model_path is not None else DEFAULT_MODEL_PATH
+        if not self.model_path.is_file():
+            raise ModelError(
+                f"tile classifier model not found at {self.model_path}; it ships with the project in models/ "
+                "(restore it with git, or train one with `sikwu train`)"
+            )
+        opts = ort.SessionOptions()
+        if threads:
+            opts.intra_op_num_threads = threads
+        try:
+            self._session = ort.InferenceSession(str(self.model_path), opts, providers=["CPUExecutionProvider"])
+        except Exception as exc:  # onnxruntime raises several private exception types for bad files
+            raise ModelError(f"cannot load tile classifier model {self.model_path}: {exc}") from exc
+        meta = self._session.get_modelmeta().custom_metadata_map
+        try:
+            self.labels: tuple[str, ...] = tuple(json.loads(meta["labels"]))
+            h, w = json.loads(meta["input_size"])
+            self.input_size: tuple[int, int] = (int(h), int(w))
+            self.color_order: str = meta.get("color_order", "RGB")
+            self.mean = np.array(json.loads(meta["mean"]), np.float32)
+            self.std = np.array(json.loads(meta["std"]), np.float32)
+        except (KeyError, ValueError, TypeError) as exc:
+            raise ModelError(
+                f"{self.model_path} lacks the classifier metadata (labels, input_size, mean, std): {exc}"
+            ) from exc
+        if self.labels != CLASS_LABELS:
+            raise ModelError(
+                f"{self.model_path} was trained for labels {self.labels[:3]}... ({len(self.labels)}), but this code "
+                f"expects vision.labels.CLASS_LABELS ({len(CLASS_LABELS)}); retrain or restore the shipped model"
+            )
+        self._input_name = self._session.get_inputs()[0].name
+        self.metadata: dict[str, str] = dict(meta)
+
+    # ---------------------------------------------------------------------------------------------- steps
+
+    def preprocess(self, crops: Sequence[np.ndarray]) -> np.ndarray:
+        """BGR uint8 crops of any size -> float32 NCHW batch as the model was trained (stretch, INTER_AREA)."""
+        import cv2
+
+        h, w = self.input_size
+        batch = np.empty((len(crops), h, w, 3), np.float32)
+        for i, crop in enumerate(crops):
+            a = np.asarray(crop)
+            if a.ndim == 2:
+                a = cv2.cvtColor(a, cv2.COLOR_GRAY2BGR)
+            elif a.ndim != 3 or a.shape[2] not in (3, 4):
+                raise ValueError(f"crop {i} has shape {a.shape}; expected a BGR image (H, W, 3)")
+            if a.shape[2] == 4:
+                a = cv2.cvtColor(a, cv2.COLOR_BGRA2BGR)
+            if a.shape[0] < 2 or a.shape[1] < 2:
+                raise ValueError(f"crop {i} is {a.shape[1]}x{a.shape[0]} pixels; too small to classify")
+            if a.dtype != np.uint8:
+                a = np.clip(a, 0, 255).astype(np.uint8)
+            interp = cv2.INTER_AREA if a.shape[0] >= h and a.shape[1] >= w else cv2.INTER_LINEAR
+            a = cv2.resize(a, (w, h), interpolation=interp)
+            batch[i] = a[..., ::-1] if self.color_order == "RGB" else a
+        batch = (batch / 255.0 - self.mean) / self.std
+        return np.ascontiguousarray(batch.transpose(0, 3, 1, 2))
+
+    def infer(self, batch: np.ndarray) -> np.ndarray:
+        """Logits (N, len(labels)) for a preprocessed batch, in chunks of ``MAX_BATCH``."""
+        outs = [
+            self._session.run(None, {self._input_name: batch[i : i + MAX_BATCH]})[0]
+            for i in range(0, len(batch), MAX_BATCH)
+        ]
+        return np.concatenate(outs) if outs else np.zeros((0, len(self.labels)), np.float32)
+
+    def probabilities(self, crops: Sequence[np.ndarray]) -> np.ndarray:
+        """Softmax probabilities (N, 44) in ``labels`` order."""
+        if len(crops) == 0:
+            return np.zeros((0, len(self.labels)), np.float32)
+        logits = self.infer(self.preprocess(crops)).astype(np.float64)
+        logits -= logits.max(axis=1, keepdims=True)
+        p = np.exp(logits)
+        return (p / p.sum(axis=1, keepdims=True)).astype(np.float32)
+
+    def predict(self, crops: Sequence[np.ndarray], k: int = 3) -> list[list[tuple[str, float]]]:
+        """Per crop, the ``k`` most likely labels with their probabilities, best first."""
+        if k < 1:
+            raise ValueError(f"k must be at least 1, got {k}")
+        probs = self.probabilities(crops)
+        k = min(k, len(self.labels))
+        top = np.argsort(-probs, axis=1, kind="stable")[:, :k]
+        return [[(self.labels[j], float(row[j])) for j in idx] for row, idx in zip(probs, top, strict=True)]
+
+
+@lru_cache(maxsize=1)
+def default_classifier() -> TileClassifier:
+    """The shipped model, loaded once per process and reused."""
+    return TileClassifier()
