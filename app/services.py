@@ -117,7 +117,7 @@ def recognize(rgb: np.ndarray) -> FoundTiles:
     try:
         # vision takes arrays in OpenCV's BGR order; ours is RGB (what Pillow and st.image use)
         result = recognize_fn(np.ascontiguousarray(rgb[:, :, ::-1]), winning=True)
-    except (FileNotFoundError, ImportError) as exc:  # e.g. the ONNX model file is not shipped
+    except (FileNotFoundError, ImportError, RuntimeError) as exc:  # e.g. vision.classifier.ModelError: no model
         raise Unavailable(
             f"Photo recognition cannot run here: {exc}. Type the hand in notation instead."
         ) from exc
@@ -204,7 +204,11 @@ def faces_available() -> str | None:
 
 
 def parse_tiles(text: str) -> tuple[str, ...]:
-    return tuple(_get("scoring", "parse_tiles", "Typing a hand")(text))
+    try:
+        parse = _get("scoring", "parse_tiles", "Typing a hand")
+    except Unavailable:
+        parse = _get("scoring.notation", "parse_tiles", "Typing a hand")
+    return tuple(parse(text))
 
 
 def builtin_profiles() -> dict[str, str]:

@@ -68,8 +68,8 @@ class DraftTile:
         return self.tile not in TILE_NAMES
 
     def label(self) -> str:
-        prefix = f"#{self.number} " if self.number is not None else ""
-        return f"{prefix}{self.tile}"
+        """``#3 5m``: photo tiles keep their photo number (== uid); typed and added tiles number on from there."""
+        return f"#{self.uid} {self.tile}"
 
 
 @dataclass(frozen=True)

@@ -135,8 +135,7 @@ def idle(driver) -> bool:  # noqa: ANN001
 
 def click_key(driver, key: str, timeout: float = 30.0) -> None:  # noqa: ANN001
     button = wait_for(driver, lambda d: (css(d, f".st-key-{key} button") or [None])[0], timeout, f"button {key}")
-    driver.execute_script("arguments[0].scrollIntoView({block: 'center'});", button)
-    button.click()
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center'}); arguments[0].click();", button)
 
 
 def click_text(driver, container_key: str, text: str, timeout: float = 30.0) -> None:  # noqa: ANN001
@@ -149,8 +148,7 @@ def click_text(driver, container_key: str, text: str, timeout: float = 30.0) -> 
         return None
 
     button = wait_for(driver, find, timeout, f"'{text}' in {container_key}")
-    driver.execute_script("arguments[0].scrollIntoView({block: 'center'});", button)
-    button.click()
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center'}); arguments[0].click();", button)
 
 
 def metric_value(driver, label_start: str) -> str | None:  # noqa: ANN001
