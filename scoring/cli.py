@@ -11,8 +11,9 @@ Meld notation (``--melds``, one argument per meld, in the order they were declar
     akong:5555s     added kong (a tile added to an exposed pung; @SEAT = who fed the pung)
     ckong:9999s     concealed kong (no feeder)
 
-TILES is the compact notation used everywhere: digits then a suit letter (m characters, p dots, s bamboo,
-z honours 1-7 = E S W N White Green Red, f flowers/seasons 1-8), e.g. ``123m 456p 77z``.  The feeder matters for
+TILES is the project's tile notation (``scoring.notation``): digits then a suit letter (m characters, p dots,
+s bamboo, z honours 1-7 = E S W N White Green Red, f flowers/seasons 1-8), e.g. ``123m 456p 77z``; the letters
+``E S W N C F P`` and Chinese ``東 發 一萬`` also work.  The feeder matters for
 liability (12-tile insurance, Big Three Dragons, self-draw after a kong).
 
 Bad input prints one line saying what is wrong and what to do, and exits 2.
@@ -33,7 +34,7 @@ MELD_HELP = (
     'declared melds in declaration order, e.g. "pung:777z@3" "chow:123m" "kong:1111p@W" "akong:5555s" '
     '"ckong:9999s"; @S = seat that discarded the claimed tile (1-4 or E/S/W/N)'
 )
-_MELD_RE = re.compile(r"^\s*(chow|pung|kong|akong|ckong)\s*:\s*([0-9a-zA-Z ]+?)\s*(?:@\s*(\w+))?\s*$")
+_MELD_RE = re.compile(r"^\s*(chow|pung|kong|akong|ckong)\s*:\s*([^@]+?)\s*(?:@\s*(\w+))?\s*$")
 
 
 class CliInputError(ScoringError):
@@ -41,46 +42,17 @@ class CliInputError(ScoringError):
 
 
 def parse_tiles(text: str, what: str = "tiles") -> tuple[str, ...]:
-    """Compact tile notation (``123m 456p 77z``, or ids ``1m 2m``) -> canonical ids, with the offending token."""
+    """Tile notation (``scoring.notation``: ``123m 456p 77z``, ``E S W N C F P``, ``東 發 一萬``) -> canonical ids.
+
+    The notation error is re-raised with the argument it came from, so the player knows which one to fix.
+    """
+    from scoring.errors import NotationError
+    from scoring.notation import parse_tiles as parse
+
     try:
-        from scoring import notation  # core's parser, if present: the one grammar of the project
-    except ImportError:
-        notation = None
-    parser = getattr(notation, "parse_tiles", None) if notation is not None else None
-    if parser is not None:
-        return tuple(parser(text))
-    return _parse_compact(text, what)
-
-
-def _parse_compact(text: str, what: str) -> tuple[str, ...]:
-    from scoring.tiles import TILE_IDS
-
-    tiles: list[str] = []
-    digits = ""
-    for pos, ch in enumerate(text):
-        if ch.isspace() or ch in ",":
-            if digits:
-                raise CliInputError(f"{what}: digits {digits!r} before position {pos} have no suit letter (m p s z f)")
-            continue
-        if ch.isdigit():
-            digits += ch
-            continue
-        suit = ch.lower()
-        if suit not in "mpszf":
-            raise CliInputError(
-                f"{what}: {ch!r} at position {pos} is not a suit letter; write digits then m/p/s/z/f, e.g. 123m 77z"
-            )
-        if not digits:
-            raise CliInputError(f"{what}: suit letter {ch!r} at position {pos} has no digits before it")
-        for d in digits:
-            tile = f"{d}{suit}"
-            if tile not in TILE_IDS:
-                raise CliInputError(f"{what}: {tile!r} (position {pos}) is not a tile; z runs 1-7, f 1-8, suits 1-9")
-            tiles.append(tile)
-        digits = ""
-    if digits:
-        raise CliInputError(f"{what}: digits {digits!r} at the end have no suit letter (m p s z f)")
-    return tuple(tiles)
+        return parse(text)
+    except NotationError as exc:
+        raise CliInputError(f"{what}: {exc}") from None
 
 
 def parse_meld(spec: str) -> Any:
@@ -199,11 +171,23 @@ def run_score(args: argparse.Namespace) -> int:
     except ScoringError as exc:
         return _fail(str(exc))
     if args.json:
-        print(report.to_json())
+        text = report.to_json()
     elif args.markdown:
-        print(report.to_markdown())
+        text = report.to_markdown()
     else:
-        print(report.to_text())
+        text = report.to_text()
+    return _print(text)
+
+
+def _print(text: str) -> int:
+    """Print, tolerating a closed pipe (``sikwu score ... | head``) instead of a traceback."""
+    try:
+        print(text)
+        sys.stdout.flush()
+    except BrokenPipeError:
+        import os
+
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
     return 0
 
 
@@ -227,13 +211,13 @@ def run_profiles(args: argparse.Namespace) -> int:
     except ScoringError as exc:
         return _fail(str(exc))
     if args.json:
-        print(json.dumps(rows, ensure_ascii=False, indent=2))
-        return 0
+        return _print(json.dumps(rows, ensure_ascii=False, indent=2))
     width = max(len(r["name"]) for r in rows) if rows else 10
-    for r in rows:
-        print(f"{r['name']:<{width}}  min {r['minimum_faan']:>2} cap {r['cap_faan']:>2}  {r['description']}")
-    print("\nUse one with: sikwu score HAND --profile NAME (or --profile path/to/house.toml)")
-    return 0
+    lines = [
+        f"{r['name']:<{width}}  min {r['minimum_faan']:>2} cap {r['cap_faan']:>2}  {r['description']}" for r in rows
+    ]
+    lines.append("\nUse one with: sikwu score HAND --profile NAME (or --profile path/to/house.toml)")
+    return _print("\n".join(lines))
 
 
 def register(subparsers: Any) -> None:

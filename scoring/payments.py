@@ -45,7 +45,8 @@ class Settlement:
 
     ``payments``: + receives, - pays, for all four seats.  ``pot``: points put into (+) or taken out of (-) the
     draw-game pot, so ``sum(payments) + pot == 0`` always.  ``legal`` is False when the hand did not reach the
-    minimum and nothing was paid.
+    minimum and nothing was paid.  ``missing`` names what is needed before anything can be paid (the discarder of
+    a discard win); the faan and table row are still reported.
     """
 
     points: int
@@ -57,6 +58,7 @@ class Settlement:
     liable: Liability | None = None
     pot: int = 0
     kind: str = "win"  # "win" | "false_mahjong" | "draw"
+    missing: str | None = None  # "discarder": won on a discard but nobody said who discarded; nothing settled
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -71,6 +73,7 @@ class Settlement:
             if self.liable is None
             else {"seat": self.liable.seat, "rule": self.liable.rule, "reason": self.liable.reason},
             "lines": list(self.lines),
+            "missing": self.missing,
         }
 
 
@@ -233,8 +236,13 @@ def _shares(hand: Hand, rules: PaymentRules, points: int, as_self_draw: bool) ->
             mult = mult * scheme.dealer_factor
         amount = apply(mult, points)
         shares[seat] = amount
+        if amount == 0:
+            continue
         dealer_note = f" (dealer factor {scheme.dealer_factor})" if dealer_involved else ""
-        lines.append(f"{seat_name(seat)}, {role}: {_mult_text(mult)} x {points} = {amount}{dealer_note}")
+        to = seat_short(winner)
+        lines.append(f"{seat_name(seat)} ({role}) pays {to} {_mult_text(mult)} x {points} = {amount}{dealer_note}")
+    if not as_self_draw and scheme.others_on_discard == 0:
+        lines.append("the other players pay nothing on a discard win")
     return shares, lines
 
 
@@ -265,9 +273,8 @@ def settle(score: Score, profile: Profile | str, pot: int = 0) -> Settlement:
     konger_pays = robbed and rules.scheme.robbing_kong == "as_self_draw_paid_by_konger" and hand.discarder
     as_self_draw = hand.self_drawn or bool(konger_pays)
     if not as_self_draw and hand.discarder is None:
-        from scoring.errors import HandError
-
-        raise HandError("won on a discard but no discarder given; say who discarded (--discarder S) or --self-drawn")
+        line = "won on a discard but no discarder given: say who discarded (or that it was self-drawn) to see payments"
+        return Settlement(points, table_row, _zero(), (table_row, line), True, 0, None, 0, "win", "discarder")
     shares, lines = _shares(hand, rules, points, as_self_draw)
     lines.insert(0, f"{table_row}; {rules.describe()}")
     liable: Liability | None = None

@@ -16,6 +16,7 @@ from typing import Any
 from scoring.errors import ScoringError
 from scoring.hand import Hand
 from scoring.hand_json import hand_to_json
+from scoring.notation import format_groups, format_tiles
 from scoring.payments import SEATS, Settlement, seat_name, seat_short, settle
 from scoring.profile import Profile, builtin_profiles, load_profile
 from scoring.scorer import Reading, Score, score_hand
@@ -83,6 +84,8 @@ class Report:
             parts.insert(0, "self-drawn")
         elif h.discarder is not None:
             parts.insert(0, f"on a discard from {seat_name(h.discarder)}")
+        else:
+            parts.insert(0, "on a discard (discarder not given)")
         if h.events:
             parts.append("events: " + ", ".join(sorted(h.events)))
         return "; ".join(parts)
@@ -128,13 +131,13 @@ class Report:
     # ---------------------------------------------------------------- text
     def _hand_text(self) -> str:
         h = self.hand
-        parts = ["hand: " + " ".join(h.concealed)]
+        parts = ["hand: " + format_tiles(h.concealed)]
         for m in h.melds:
             fed = f" fed by {seat_short(m.fed_by)}" if m.fed_by else ""
-            label = "concealed kong" if m.kind == "kong" and m.concealed else m.kind
-            parts.append(f"{label} {''.join(m.tiles)}{fed}")
+            label = {"concealed": "concealed kong", "added": "added kong"}.get(m.kong_kind or "", m.kind)
+            parts.append(f"{label} {format_tiles(m.tiles)}{fed}")
         if h.bonus:
-            parts.append("bonus: " + " ".join(h.bonus))
+            parts.append("bonus: " + format_tiles(h.bonus))
         if h.winning_tile:
             parts.append(f"winning tile: {h.winning_tile} ({TILE_NAMES[h.winning_tile].english})")
         return " | ".join(parts)
@@ -264,7 +267,7 @@ def _role(hand: Hand, seat: int) -> str:
 
 
 def _sets_text(r: Reading) -> str:
-    return " ".join("".join(t[0] for t in group) + group[0][1] for group in r.sets) if r.sets else r.shape
+    return format_groups(r.sets) if r.sets else r.shape
 
 
 def _hit_dict(h: Any) -> dict[str, Any]:
