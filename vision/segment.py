@@ -176,8 +176,12 @@ def _cut_evidence(profile: np.ndarray, n: int, window: float) -> tuple[float, li
 
 
 SEAM_MARGIN = 0.22
+#: A pixel darker than this fraction of its blob's face level counts as "not face" when looking for seams.
+SEAM_LEVEL = 0.85
 #: Weight of the tile-shape prior (per unit of |log(cell aspect / expected aspect)|).
 SHAPE_WEIGHT = 2.5
+#: Extra cost for reading cells as tiles lying on their side (rarer than standing ones in a row or grid).
+LYING_COST = 0.5
 #: Weight of the tile-size prior (per unit of |log(cell area / typical lone tile area)|), when lone tiles exist.
 SIZE_WEIGHT = 1.0
 
@@ -202,9 +206,11 @@ def _seam_profiles(face: np.ndarray, mask: np.ndarray) -> tuple[np.ndarray, np.n
 
 def _shape_cost(aspect: float, tile_aspect: float) -> float:
     """How far a cell's width/height is from a tile standing (tile_aspect) or lying (1/tile_aspect)."""
-    la = abs(np.log(aspect))
+    la = np.log(aspect)
     lt = abs(np.log(tile_aspect))
-    return SHAPE_WEIGHT * abs(la - lt)
+    standing = SHAPE_WEIGHT * abs(la + lt)
+    lying = SHAPE_WEIGHT * abs(la - lt) + LYING_COST
+    return float(min(standing, lying))
 
 
 def split_blob(
@@ -224,8 +230,12 @@ def split_blob(
     m = cv2.getPerspectiveTransform(quad.astype(np.float32), dst)
     m_inv = np.linalg.inv(m)
     rf = cv2.warpPerspective(face, m, (W, H), flags=cv2.INTER_LINEAR)
-    rm = cv2.warpPerspective(raw_mask, m, (W, H), flags=cv2.INTER_NEAREST)
     rfill = cv2.warpPerspective(filled, m, (W, H), flags=cv2.INTER_NEAREST)
+    # Seams and bevels are darker than the ivory of *this* blob even when they pass the global face threshold,
+    # so "face" for seam finding is measured against the blob's own face level.
+    inside = rf[rfill > 0]
+    level = float(np.percentile(inside, 80)) if inside.size else 255.0
+    rm = (rf >= SEAM_LEVEL * level).astype(np.uint8) * 255
     px, py = _seam_profiles(rf, rm)
 
     nx_max = max(1, int(W / max(min_side, 4)))
@@ -239,7 +249,8 @@ def split_blob(
             a = cw / ch
             if not (MIN_CELL_ASPECT <= a <= MAX_CELL_ASPECT):
                 continue
-            cost = _shape_cost(a, tile_aspect)
+            # "standing" = the tile's short side runs along the blob's long axis (a row of upright tiles)
+            cost = _shape_cost(a if W >= H else 1.0 / a, tile_aspect)
             if tile_area:
                 cost += SIZE_WEIGHT * abs(np.log(cw * ch / tile_area))
             hyps.append((sx + sy - cost, nx, ny, cx, cy))
