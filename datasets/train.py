@@ -17,7 +17,6 @@ import sys
 import time
 from pathlib import Path
 
-import cv2
 import numpy as np
 
 from datasets.paths import PROJECT_ROOT
@@ -26,11 +25,13 @@ INPUT_SIZE = 64  # square; crops are stretched to it (tiles arrive upright or ly
 MEAN = (0.5, 0.5, 0.5)
 STD = (0.25, 0.25, 0.25)
 DEFAULT_MODEL = PROJECT_ROOT / "models" / "tile_classifier.onnx"
-DEFAULT_EPOCHS = 12
+DEFAULT_EPOCHS = 8
 
 
 def augment(batch: np.ndarray, rng: np.random.Generator, size: int = INPUT_SIZE) -> np.ndarray:
     """Padded BGR uint8 crops (N, S, S, 3) -> normalised RGB float32 (N, 3, size, size), randomly re-framed."""
+    import cv2
+
     n, S = batch.shape[0], batch.shape[1]
     out = np.empty((n, size, size, 3), np.float32)
     for i in range(n):

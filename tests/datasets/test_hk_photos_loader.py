@@ -1,0 +1,84 @@
+"""hk-photos loader: YOLO rows -> pixel boxes -> crops, with negatives that never cover a whole tile."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+
+from datasets import hk_photos
+from scoring.tiles import TILE_IDS
+
+
+def test_class_map_covers_every_tile_once() -> None:
+    """Class table in shared/datasets/hk-photos/README.md: 42 indices, each a distinct canonical id."""
+    assert len(hk_photos.CLASS_MAP) == 42
+    assert sorted(hk_photos.CLASS_MAP) == sorted(TILE_IDS)
+
+
+@pytest.mark.parametrize(
+    ("idx", "tile"), [(0, "5f"), (4, "1z"), (24, "5z"), (29, "6z"), (34, "7z"), (35, "4f"), (41, "9s")]
+)
+def test_class_map_follows_the_readme_table(idx: int, tile: str) -> None:
+    assert hk_photos.CLASS_MAP[idx] == tile
+
+
+def test_box_row_becomes_pixel_box() -> None:
+    box = hk_photos.parse_label_line("37 0.5 0.25 0.1 0.2", 640, 640)
+    assert box is not None and box.tile == "8p"
+    assert (box.x0, box.y0, box.x1, box.y1) == pytest.approx((288, 96, 352, 224))
+
+
+def test_polygon_row_becomes_its_bounding_box() -> None:
+    box = hk_photos.parse_label_line("3 0.1 0.2 0.3 0.2 0.3 0.5 0.1 0.5", 100, 200)
+    assert box is not None and box.tile == "1s"
+    assert (box.x0, box.y0, box.x1, box.y1) == pytest.approx((10, 40, 30, 100))
+
+
+def test_degenerate_rows_are_skipped() -> None:
+    assert hk_photos.parse_label_line("3 0.5 0.5", 640, 640) is None
+    assert hk_photos.parse_label_line("3 0.5 0.5 0.0 0.0", 640, 640) is None
+
+
+def test_unknown_split_is_refused(tmp_path: Path) -> None:
+    with pytest.raises(ValueError, match="unknown hk-photos split"):
+        hk_photos.images("test", tmp_path)
+
+
+def _tiny_dataset(root: Path) -> None:
+    (root / "train" / "images").mkdir(parents=True)
+    (root / "train" / "labels").mkdir(parents=True)
+    img = np.full((200, 200, 3), (40, 140, 40), np.uint8)  # green table
+    img[50:110, 40:85] = 255  # one white tile at x 40..85, y 50..110
+    cv2.imwrite(str(root / "train" / "images" / "a.jpg"), img)
+    xc, yc, w, h = 62.5 / 200, 80 / 200, 45 / 200, 60 / 200
+    (root / "train" / "labels" / "a.txt").write_text(f"24 {xc} {yc} {w} {h}\n")
+
+
+def test_crops_carry_the_label_and_requested_size(tmp_path: Path) -> None:
+    _tiny_dataset(tmp_path)
+    crops = list(hk_photos.iter_crops("train", 32, pad=0.0, base=tmp_path))
+    assert len(crops) == 1
+    crop, label, name = crops[0]
+    assert (label, name, crop.shape) == ("5z", "a.jpg", (32, 32, 3))
+    assert crop.mean() > 200  # the white tile, not the table
+
+
+def test_negatives_never_hold_most_of_a_tile(tmp_path: Path) -> None:
+    _tiny_dataset(tmp_path)
+    img = cv2.imread(str(tmp_path / "train" / "images" / "a.jpg"))
+    boxes = hk_photos.read_boxes(tmp_path / "train" / "images" / "a.jpg", 200, 200)
+    negs = hk_photos.negative_boxes(boxes, 200, 200, np.random.default_rng(0), 20)
+    assert negs
+    for cand in negs:
+        frac_tile, frac_box = hk_photos._overlap(cand, boxes[0])
+        assert frac_tile <= 0.55 and frac_box <= 0.55
+    assert img is not None
+
+
+def test_crop_outside_the_image_is_padded_not_failed() -> None:
+    img = np.zeros((50, 50, 3), np.uint8)
+    out = hk_photos.crop_box(img, 40, 40, 60, 60, 16, pad=0.2)
+    assert out.shape == (16, 16, 3)

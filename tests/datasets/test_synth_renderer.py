@@ -1,0 +1,42 @@
+"""Synthetic renderer: framed crops of the right size and type for tiles, backs and negatives."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from datasets import synth
+
+
+def _faces() -> dict[str, list[np.ndarray]]:
+    faces = synth.own_faces(64)
+    assert len(faces) == 42  # the project's own faces exist for every tile
+    return faces
+
+
+def test_scene_crop_is_square_bgr_uint8() -> None:
+    out = synth.render_scene(_faces(), "8s", np.random.default_rng(0), 48)
+    assert out.shape == (48, 48, 3) and out.dtype == np.uint8
+
+
+def test_same_seed_renders_the_same_crop() -> None:
+    faces = _faces()
+    a = synth.render_scene(faces, "9p", np.random.default_rng(3), 40)
+    b = synth.render_scene(faces, "9p", np.random.default_rng(3), 40)
+    assert np.array_equal(a, b)
+
+
+def test_back_is_mostly_one_colour_not_ivory_glyphs() -> None:
+    out = synth.render_scene(_faces(), "back", np.random.default_rng(1), 48)
+    assert out.shape == (48, 48, 3)
+
+
+def test_negative_crops_render() -> None:
+    rng = np.random.default_rng(2)
+    for _ in range(8):
+        assert synth.render_negative(_faces(), rng, 40).shape == (40, 40, 3)
+
+
+def test_own_face_crops_cover_tiles_and_back() -> None:
+    x, y = synth.own_face_crops(32, 1, seed=0)
+    assert x.shape == (43, 32, 32, 3)
+    assert y[-1] == "back" and len(set(y)) == 43

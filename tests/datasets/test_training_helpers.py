@@ -1,0 +1,41 @@
+"""Training helpers that run without torch: augmentation output and the metadata contract of the export."""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+
+from datasets import evaluate, train
+from vision.labels import CLASS_LABELS
+
+
+def test_augment_gives_normalised_nchw_float_batch() -> None:
+    batch = np.random.default_rng(0).integers(0, 255, (5, 80, 80, 3), dtype=np.uint8)
+    out = train.augment(batch, np.random.default_rng(1))
+    assert out.shape == (5, 3, train.INPUT_SIZE, train.INPUT_SIZE) and out.dtype == np.float32
+    lo, hi = (0 - 0.5) / 0.25, (1 - 0.5) / 0.25
+    assert out.min() >= lo - 1e-5 and out.max() <= hi + 1e-5
+
+
+def test_augment_is_reproducible_from_the_seed() -> None:
+    batch = np.random.default_rng(0).integers(0, 255, (3, 80, 80, 3), dtype=np.uint8)
+    a = train.augment(batch, np.random.default_rng(7))
+    b = train.augment(batch, np.random.default_rng(7))
+    assert np.array_equal(a, b)
+
+
+def test_metadata_records_labels_and_preprocessing() -> None:
+    meta = train.model_metadata({"seed": 0})
+    assert tuple(json.loads(meta["labels"])) == CLASS_LABELS
+    assert json.loads(meta["input_size"]) == [train.INPUT_SIZE, train.INPUT_SIZE]
+    assert meta["color_order"] == "RGB"
+    assert json.loads(meta["mean"]) == list(train.MEAN) and json.loads(meta["std"]) == list(train.STD)
+
+
+def test_score_counts_accuracy_per_class_and_confusions() -> None:
+    labels = ("a", "b", "c")
+    r = evaluate.score(labels, ["a", "a", "b", "c"], ["a", "b", "b", "c"])
+    assert r["accuracy"] == 0.75 and r["correct"] == 3 and r["n"] == 4
+    assert r["per_class"]["a"] == {"n": 2, "accuracy": 0.5}
+    assert r["worst_confusions"] == [{"true": "a", "predicted": "b", "count": 1}]
