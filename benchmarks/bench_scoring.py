@@ -1,0 +1,137 @@
+"""Throughput of sikwu's hand division and full scoring beside PyPI ``mahjong``'s ``HandDivider.divide_hand``.
+
+Both dividers get the same fixed, seeded set of random legal winning hands (4 sets + a pair, 14 concealed tiles),
+sikwu as a 34-count tuple (``scoring.decompose.standard_divisions``), ``mahjong`` as its 34-count list.  Three sikwu
+figures are printed:
+
+* ``divide, cold caches``  -- every cache cleared before each hand: the pure algorithm, no memo help at all;
+* ``divide, one pass``     -- caches cleared once before the pass: what a fresh process sees (suit keys repeat);
+* ``score_hand``           -- validation + every reading + every pattern under a profile, one pass.
+
+``mahjong``'s divider keeps its own 128-entry whole-hand cache, which the distinct hands here mostly miss.
+
+Run:  .venv/bin/python benchmarks/bench_scoring.py [--hands 3000] [--seed 7] [--profile sparrows-nest]
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from scoring import Hand, Meld, score_hand  # noqa: E402
+from scoring.decompose import clear_caches, counts_of, standard_divisions  # noqa: E402
+from scoring.profile import load_profile  # noqa: E402
+from scoring.tiles import PLAYING_IDS, SUITS  # noqa: E402
+
+
+def random_hands(n: int, seed: int) -> list[Hand]:
+    """Seeded random legal wins: 4 random sets + pair within the 4-copies limit, some sets declared as melds."""
+    rng = random.Random(seed)
+    hands: list[Hand] = []
+    seen: set[tuple] = set()
+    while len(hands) < n:
+        counts = dict.fromkeys(PLAYING_IDS, 0)
+        groups: list[tuple[str, tuple[str, ...]]] = []
+        while len(groups) < 4:
+            if rng.random() < 0.55:
+                suit = rng.choice(SUITS)
+                r = rng.randint(1, 7)
+                tiles = tuple(f"{r + i}{suit}" for i in range(3))
+                kind = "chow"
+            else:
+                t = rng.choice(PLAYING_IDS)
+                tiles, kind = (t,) * 3, "pung"
+            if all(counts[t] + tiles.count(t) <= 4 for t in tiles):
+                for t in tiles:
+                    counts[t] += 1
+                groups.append((kind, tiles))
+        pair_tile = rng.choice([t for t in PLAYING_IDS if counts[t] <= 2])
+        n_melds = rng.choice((0, 0, 1, 2))
+        melds = tuple(
+            Meld.chow(tiles[0]) if kind == "chow" else Meld.pung(tiles[0]) for kind, tiles in groups[:n_melds]
+        )
+        concealed = [t for _, tiles in groups[n_melds:] for t in tiles] + [pair_tile, pair_tile]
+        rng.shuffle(concealed)
+        key = (tuple(sorted(concealed)), melds)
+        if key in seen:
+            continue
+        seen.add(key)
+        self_drawn = rng.random() < 0.4
+        seat = rng.randint(1, 4)
+        hands.append(
+            Hand(
+                concealed=tuple(concealed),
+                melds=melds,
+                winning_tile=rng.choice(concealed),
+                self_drawn=self_drawn,
+                seat=seat,
+                round_wind=rng.choice(("1z", "2z")),
+                discarder=None if self_drawn else (seat % 4) + 1,
+            )
+        )
+    return hands
+
+
+def _rate(n: int, seconds: float) -> str:
+    return f"{n / seconds:>10,.0f} hands/s  ({seconds * 1e6 / n:7.1f} us/hand)"
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--hands", type=int, default=3000)
+    ap.add_argument("--seed", type=int, default=7)
+    ap.add_argument("--profile", default="sparrows-nest")
+    args = ap.parse_args(argv)
+
+    from mahjong.hand_calculating.divider import HandDivider
+
+    hands = random_hands(args.hands, args.seed)
+    full = [counts_of(h.all_tiles()) for h in hands if not h.melds]  # 14 concealed tiles: same input for both
+    full_lists = [list(c) for c in full]
+    n = len(full)
+
+    divider = HandDivider()
+    t0 = time.perf_counter()
+    peer_results = [divider.divide_hand(c) for c in full_lists]
+    t_peer = time.perf_counter() - t0
+
+    t0 = time.perf_counter()
+    for c in full:
+        clear_caches()
+        standard_divisions(c)
+    t_cold = time.perf_counter() - t0
+
+    clear_caches()
+    t0 = time.perf_counter()
+    ours = [standard_divisions(c) for c in full]
+    t_pass = time.perf_counter() - t0
+
+    # Same number of readings on every hand (the peer also lists seven pairs, which sikwu offers separately).
+    mismatches = sum(
+        len(o) != len([d for d in p if len(d) == 5]) for o, p in zip(ours, peer_results, strict=True)
+    )
+
+    profile = load_profile(args.profile)
+    clear_caches()
+    t0 = time.perf_counter()
+    for h in hands:
+        score_hand(h, profile)
+    t_score = time.perf_counter() - t0
+
+    print(f"{n} concealed 14-tile hands (seed {args.seed}); {len(hands)} hands incl. declared melds for scoring")
+    print(f"mahjong HandDivider.divide_hand  : {_rate(n, t_peer)}")
+    print(f"sikwu divide, cold caches        : {_rate(n, t_cold)}   ratio vs mahjong {t_peer / t_cold:5.2f}x")
+    print(f"sikwu divide, one pass           : {_rate(n, t_pass)}   ratio vs mahjong {t_peer / t_pass:5.2f}x")
+    print(f"sikwu score_hand ({args.profile}) : {_rate(len(hands), t_score)}   ratio vs mahjong divide "
+          f"{t_peer / n / (t_score / len(hands)):5.2f}x")
+    print(f"reading-count mismatches vs mahjong: {mismatches}")
+    return 0 if mismatches == 0 else 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
