@@ -124,7 +124,7 @@ class Draft:
     # ---- building -------------------------------------------------------------------------------------------
     @classmethod
     def from_tiles(cls, tile_ids: Iterable[str], source: Literal["photo", "typed"] = "typed") -> Draft:
-        tiles = tuple(DraftTile(uid=i + 1, tile=t) for i, t in enumerate(tile_ids))
+        tiles = tuple(DraftTile(uid=i + 1, tile=t, found_as=t) for i, t in enumerate(tile_ids))
         draft = cls(tiles=tiles, source=source, next_uid=len(tiles) + 1)
         return draft.with_default_winning()
 

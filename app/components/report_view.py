@@ -54,9 +54,16 @@ def payment_rows(settlement: Any, ctx: S.TableContext) -> list[dict[str, Any]]:
     return rows
 
 
+def reading_text(reading: Any) -> str:
+    """The best reading's sets as a player writes them: ``123m 456m 789m 777z 11z``."""
+    return " ".join(S.compact(list(s)).replace(" ", "") for s in reading.sets)
+
+
 def share_text(score: Any, settlement: Any | None, ctx: S.TableContext, notation: str) -> str:
     pats = ", ".join(f"{p.name_en} {p.name_zh} {p.faan}" for p in score.best.patterns)
-    lines = [f"食糊 {S.SEAT_LABELS[ctx.seat]} wins {score.faan} faan ({score.profile}): {notation}", pats]
+    how = "self-drawn" if ctx.self_drawn else f"on {S.SEAT_LABELS[ctx.effective_discarder() or 2]}'s discard"
+    hand = reading_text(score.best) or notation
+    lines = [f"食糊 {S.SEAT_LABELS[ctx.seat]} wins {score.faan} faan {how} ({score.profile}): {hand}", pats]
     if settlement is not None:
         pays = ", ".join(
             f"{S.SEAT_LABELS[s].split()[0]} {int(v):+d}" for s, v in sorted(settlement.payments.items())

@@ -228,3 +228,50 @@ def test_shared_photo_upload_is_recognised_and_can_be_corrected(shared):
     at.button(key=f"pal_{new}").click().run()
     corrected = at.session_state["sikwu_draft"].tile(first.uid)
     assert corrected.tile == new and corrected.changed
+
+
+HOUSE_RULES = b"""[meta]
+name = "our-table"
+description = "Sparrow's Nest with an 8-faan minimum"
+extends = "sparrows-nest"
+
+[rules]
+minimum_faan = 8
+"""
+
+
+@needs_scoring
+def test_uploaded_house_rules_raise_the_minimum():
+    at = type_hand(new_page(), HAND)
+    at.file_uploader(key="ctx_house_rules").upload("our-table.toml", HOUSE_RULES, "application/toml").run()
+    assert not at.exception, at.exception
+    assert faan(at) == 6
+    assert any("below this table's 8-faan minimum" in e.value for e in at.error)
+
+
+@needs_scoring
+def test_a_broken_house_rules_file_names_the_problem():
+    at = type_hand(new_page(), HAND)
+    bad = HOUSE_RULES.replace(b"minimum_faan = 8", b"minimum_fan = 8")
+    at.file_uploader(key="ctx_house_rules").upload("our-table.toml", bad, "application/toml").run()
+    assert not at.exception
+    assert any("house-rules file cannot be used" in e.value and "minimum_fan" in e.value for e in at.error)
+
+
+@needs_scoring
+def test_report_compares_profiles_and_offers_downloads():
+    at = type_hand(new_page(), HAND)
+    compare = next(t.value for t in at.table if "Profile" in t.value.columns)
+    assert "sparrows-nest" not in set(compare["Profile"])  # the chosen profile is the main report
+    assert {"new-style", "old-style-v1"} <= set(compare["Profile"])
+    assert [d.label for d in at.download_button] == ["Download JSON", "Download Markdown"]
+    assert "wins 6 faan" in at.code[0].value and "South -32" in at.code[0].value
+
+
+@needs_scoring
+def test_correcting_a_typed_tile_marks_it_changed():
+    at = type_hand(new_page(), MISREAD)
+    uid = tile_uid(at, "2z")
+    at.button(key=f"tile_{uid}").click().run()
+    at.button(key="pal_1z").click().run()
+    assert "✎" in at.button(key=f"tile_{uid}").label
