@@ -82,6 +82,28 @@ def test_a_file_that_is_not_a_photo_gets_a_plain_message():
     assert any("not a photo this page can read" in e.value for e in at.error)
 
 
+def test_a_camera_shot_goes_through_the_same_photo_checks():
+    at = new_page()
+    at.segmented_control(key="input_mode").set_value("Camera").run()
+    at.camera_input(key="photo_camera").upload("camera.jpg", b"\xff\xd8\xff truncated", "image/jpeg").run()
+    assert not at.exception
+    assert at.error and ("damaged" in at.error[0].value or "not a photo" in at.error[0].value)
+
+
+def test_a_photo_of_an_empty_table_says_no_tiles_were_found():
+    from PIL import Image
+
+    buf = io.BytesIO()
+    Image.new("RGB", (640, 480), (24, 96, 60)).save(buf, format="JPEG")
+    at = new_page()
+    at.file_uploader(key="photo_upload").upload("table.jpg", buf.getvalue(), "image/jpeg").run()
+    assert not at.exception
+    shown = messages(at)
+    if "not available" in shown:
+        pytest.skip(f"photo recognition not installed here: {shown}")
+    assert "no tiles" in shown.lower()
+
+
 @needs_scoring
 def test_typed_hand_is_scored_per_the_rule_document():
     at = type_hand(new_page(), HAND)

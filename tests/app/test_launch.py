@@ -1,0 +1,40 @@
+"""``sikwu app``: starts the page and tells scripts where it is."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from app.cli import main
+from app.launch import stop_server, wait_ready
+
+
+def test_app_subcommand_is_registered_with_json_and_port():
+    with pytest.raises(SystemExit) as exc:
+        main(["app", "--help"])
+    assert exc.value.code == 0
+
+
+def test_a_bad_port_is_a_clear_error_with_exit_code_2(capsys):
+    assert main(["app", "--port", "70000"]) == 2
+    err = capsys.readouterr().err
+    assert "70000" in err and "1-65535" in err
+
+
+def test_sikwu_app_json_prints_the_url_then_serves_the_page():
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "app.cli", "app", "--port", "0", "--json", "--address", "127.0.0.1"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        start_new_session=True,
+    )
+    try:
+        info = json.loads(proc.stdout.readline())
+        assert info["url"] == f"http://127.0.0.1:{info['port']}"
+        wait_ready(info["url"], timeout=60)
+    finally:
+        stop_server(proc)
+    assert proc.returncode is not None
