@@ -372,13 +372,15 @@ def false_mahjong(offender: Seat | Iterable[Seat], profile: Profile | str, deale
         base = rules.points.points(fm.faan)
         each = base
         row = f"{fm.faan} faan -> {base} points"
+    factor = rules.scheme.dealer_factor if fm.dealer_factor_applies else 1
     for o in offenders:
         for s in SEATS:
             if s == o or s in offenders:
                 continue
-            payments[o] -= each
-            payments[s] += each
-            lines.append(f"{seat_name(o)} pays {seat_name(s)} {each}")
+            amount = apply(factor, each) if dealer in (o, s) else each
+            payments[o] -= amount
+            payments[s] += amount
+            lines.append(f"{seat_name(o)} pays {seat_name(s)} {amount}")
     return Settlement(base, row, payments, tuple(lines), kind="false_mahjong", total=each)
 
 

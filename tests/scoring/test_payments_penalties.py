@@ -87,3 +87,19 @@ def test_profiles_without_a_pot_charge_nothing_for_a_draw() -> None:
     """Old Style, Draw: "the hand is a draw and nobody wins" -- no pot in these documents."""
     st = draw_game("old-style-v1")
     assert set(st.payments.values()) == {0} and st.pot == 0
+
+
+def test_dealer_factor_applies_to_wins_and_optionally_to_penalties(tmp_path) -> None:
+    """No document has a dealer premium, but a house rule can: payments to or from the dealer are multiplied."""
+    from scoring.profile import load_profile
+
+    path = tmp_path / "house.toml"
+    path.write_text(
+        '[meta]\nname = "h"\ndescription = "h"\nextends = "sparrows-nest"\n[payment]\ndealer_factor = 2\n'
+        "[penalties.false_mahjong]\ndealer_factor_applies = true\n"
+    )
+    prof = load_profile(path)
+    hand = Hand(("1m",) * 2, winning_tile="1m", self_drawn=True, seat=3, dealer=1)
+    score = Score("t", hand, Reading("standard", (), (), 3, 3, None, 3), (), 3, 3, False, False, 3, True, ())
+    assert settle(score, prof).payments == {1: -8, 2: -4, 3: 16, 4: -4}
+    assert false_mahjong(2, prof, dealer=1).payments == {1: 128, 2: -256, 3: 64, 4: 64}
