@@ -1,0 +1,101 @@
+"""Synthetic table photos for vision tests: project-drawn tile faces on green felt or wood, with known boxes.
+
+Tiles are drawn as ivory faces with a thin darker bevel, so tiles laid touching in a row look like real ones: one
+bright block with faint seams.  Every placed tile's axis-aligned box is returned as ground truth.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from vision.faces import render_face
+
+
+@dataclass
+class PlacedTile:
+    id: str
+    box: tuple[float, float, float, float]  # x1, y1, x2, y2
+    rotated: int = 0  # degrees
+
+
+def table(width: int, height: int, kind: str = "felt", seed: int = 0) -> np.ndarray:
+    rng = np.random.default_rng(seed)
+    if kind == "felt":
+        base = np.array([60, 140, 45], dtype=np.float32)  # BGR green
+        img = np.ones((height, width, 3), np.float32) * base
+        img += rng.normal(0, 6, (height, width, 1))
+    else:  # wood: orange-brown with grain
+        base = np.array([70, 130, 190], dtype=np.float32)
+        img = np.ones((height, width, 3), np.float32) * base
+        grain = np.sin(np.linspace(0, 60, height))[:, None, None] * 12
+        img += grain + rng.normal(0, 4, (height, width, 1))
+    # a soft light gradient, like a room lamp
+    gx = np.linspace(0.9, 1.08, width)[None, :, None]
+    return np.clip(img * gx, 0, 255).astype(np.uint8)
+
+
+def tile_image(tile_id: str, height: int) -> np.ndarray:
+    """BGR tile face with a bevel: the face drawn by vision.faces inside a darker ivory rim."""
+    face = np.asarray(render_face(tile_id, height).convert("RGB"))[:, :, ::-1].copy()
+    rim = max(2, height // 30)
+    h, w = face.shape[:2]
+    out = np.empty((h + 2 * rim, w + 2 * rim, 3), np.uint8)
+    out[:] = (150, 170, 180)  # darker bevel
+    out[rim:-rim, rim:-rim] = face
+    return out
+
+
+def place(canvas: np.ndarray, tile: np.ndarray, x: int, y: int) -> tuple[float, float, float, float]:
+    h, w = tile.shape[:2]
+    canvas[y : y + h, x : x + w] = tile
+    return float(x), float(y), float(x + w), float(y + h)
+
+
+def hand_scene(kind: str = "felt", tile_h: int = 80, width: int = 1280, height: int = 720, seed: int = 0):
+    """A revealed hand: a row of 11 touching tiles, a pung set apart with one tile turned 90 degrees, a second row
+    of a chow, and two flowers to the side.  Returns (BGR image, [PlacedTile])."""
+    img = table(width, height, kind, seed)
+    placed: list[PlacedTile] = []
+    row = ["1m", "2m", "3m", "4p", "5p", "6p", "7s", "8s", "9s", "5z", "5z"]
+    x, y = 60, 120
+    for t in row:
+        ti = tile_image(t, tile_h)
+        placed.append(PlacedTile(t, place(img, ti, x, y)))
+        x += ti.shape[1]
+    # exposed pung set apart, the claimed tile turned 90 degrees
+    x += tile_h
+    for i, t in enumerate(["1z", "1z", "1z"]):
+        ti = tile_image(t, tile_h)
+        if i == 1:
+            ti = cv2.rotate(ti, cv2.ROTATE_90_CLOCKWISE)
+            placed.append(PlacedTile(t, place(img, ti, x, y + (tile_h - ti.shape[0])), rotated=90))
+        else:
+            placed.append(PlacedTile(t, place(img, ti, x, y)))
+        x += ti.shape[1]
+    # second row: a chow, one tile upside down
+    x, y = 60, 120 + tile_h * 2
+    for i, t in enumerate(["7p", "8p", "9p"]):
+        ti = tile_image(t, tile_h)
+        if i == 2:
+            ti = cv2.rotate(ti, cv2.ROTATE_180)
+        placed.append(PlacedTile(t, place(img, ti, x, y), rotated=180 if i == 2 else 0))
+        x += ti.shape[1]
+    # flowers to the side, apart from each other
+    x += tile_h * 2
+    for t in ["1f", "6f"]:
+        ti = tile_image(t, tile_h)
+        placed.append(PlacedTile(t, place(img, ti, x, y)))
+        x += ti.shape[1] + tile_h // 2
+    img = cv2.GaussianBlur(img, (3, 3), 0)
+    return img, placed
+
+
+def iou(a, b) -> float:
+    ix = max(0.0, min(a[2], b[2]) - max(a[0], b[0]))
+    iy = max(0.0, min(a[3], b[3]) - max(a[1], b[1]))
+    inter = ix * iy
+    union = (a[2] - a[0]) * (a[3] - a[1]) + (b[2] - b[0]) * (b[3] - b[1]) - inter
+    return inter / union if union > 0 else 0.0
