@@ -227,11 +227,11 @@ def _shares(hand: Hand, rules: PaymentRules, points: int, as_self_draw: bool) ->
             continue
         dealer_involved = hand.dealer in (seat, winner) and scheme.dealer_factor != 1
         if as_self_draw:
-            mult, role = scheme.self_draw_each, "self-draw"
+            mult, role = scheme.self_draw_each, "self-draw share"
         elif seat == hand.discarder:
             mult, role = scheme.discarder, "discarder"
         else:
-            mult, role = scheme.others_on_discard, "did not discard"
+            mult, role = scheme.others_on_discard, "not the discarder"
         if dealer_involved:
             mult = mult * scheme.dealer_factor
         amount = apply(mult, points)
@@ -240,7 +240,7 @@ def _shares(hand: Hand, rules: PaymentRules, points: int, as_self_draw: bool) ->
             continue
         dealer_note = f" (dealer factor {scheme.dealer_factor})" if dealer_involved else ""
         to = seat_short(winner)
-        lines.append(f"{seat_name(seat)} ({role}) pays {to} {_mult_text(mult)} x {points} = {amount}{dealer_note}")
+        lines.append(f"{seat_name(seat)} pays {to} {_mult_text(mult)} x {points} = {amount}: {role}{dealer_note}")
     if not as_self_draw and scheme.others_on_discard == 0:
         lines.append("the other players pay nothing on a discard win")
     return shares, lines

@@ -131,3 +131,33 @@ def test_missing_payment_table_without_extends(tmp_path: Path) -> None:
     with pytest.raises(ProfileError) as info:
         rules_of(load_profile(path))
     assert info.value.key == "points" and "missing table [points]" in str(info.value)
+
+
+README_HOUSE = """
+[meta]
+name = "our-table"
+description = "Sparrow's Nest with half-spicy payments from the non-discarders"
+extends = "sparrows-nest"
+
+[payment]
+others_on_discard = 1
+describe = "discarder pays 2x, the other two 1x; self-draw: each pays 1x"
+
+[points.table]
+"10" = 80
+
+[liability.twelve_tile]
+enabled = false
+"""
+
+
+def test_readme_house_rule_example_loads_and_changes_only_what_it_says(tmp_path: Path) -> None:
+    """The example in readme-scoring-settlement.md: extends + overrides, merged table by table."""
+    path = tmp_path / "our-table.toml"
+    path.write_text(README_HOUSE)
+    prof = load_profile(path)
+    rules = prof.payment
+    assert (rules.scheme.discarder, rules.scheme.others_on_discard, rules.scheme.self_draw_each) == (2, 1, 1)
+    assert rules.points.points(10) == 80 and rules.points.points(9) == 48
+    assert [r.name for r in rules.liability] == ["big_three_dragons", "kong_self_draw"]
+    assert prof.minimum_faan == 3 and prof.cap_faan == 10
