@@ -1,0 +1,152 @@
+"""Time the page as a player feels it, in real headless Chromium against ``streamlit run`` on this machine.
+
+Measures, from the browser's side (the file is handed to the upload field / the button is clicked, until the total
+faan is on screen):
+  * photo upload -> report shown (a photo composed from the project's own tile faces, and a real photo from
+    ../shared/datasets/hk-photos when present);
+  * typed hand -> report shown;
+  * one tile correction -> re-scored report shown.
+
+Run:  .venv/bin/python benchmarks/bench_app.py [--repeat 3] [--json]
+Needs Debian chromium + chromium-driver and selenium (the dev extra). Prints median and min seconds per step.
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import json
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tests" / "app"))
+
+import sikwu_browser as B  # noqa: E402
+
+HAND_TILES = "1m 2m 3m 4m 5m 6m 7m 8m 9m 7z 7z 7z 1z 1z".split()
+MISREAD = "123m 456m 789m 777z 12z"
+
+
+def composed_photo(path: Path) -> Path:
+    from PIL import Image
+
+    from vision.faces import render_face
+
+    faces = [render_face(t, 120) for t in HAND_TILES]
+    felt = Image.new("RGB", (sum(f.width + 6 for f in faces) + 160, 320), (24, 96, 60))
+    x = 80
+    for f in faces:
+        felt.paste(f, (x, 100))
+        x += f.width + 6
+    buf = io.BytesIO()
+    felt.save(buf, format="JPEG", quality=92)
+    path.write_bytes(buf.getvalue())
+    return path
+
+
+def shared_photo() -> Path | None:
+    from datasets.paths import shared_path
+
+    photos = sorted(shared_path("datasets", "hk-photos", "valid", "images").glob("*.jpg"))
+    return photos[0] if photos else None
+
+
+def outcome(d) -> str | None:  # noqa: ANN001
+    """What the page ended on after an input: the faan, or the message it shows instead."""
+    value = B.metric_value(d, "Total faan")
+    if value:
+        return f"{value} faan"
+    for sel in ('[data-testid="stAlertContentWarning"]', '[data-testid="stAlertContentError"]'):
+        alerts = B.css(d, sel)
+        if alerts and B.idle(d):
+            return alerts[-1].text.strip()[:80]
+    return None
+
+
+def time_upload(url: str, photo: Path) -> tuple[float, str]:
+    with B.chromium(B.PHONE_WIDTH) as d:
+        d.get(url)
+        field = B.wait_for(d, lambda d: (B.css(d, ".st-key-photo_upload input[type=file]") or [None])[0], 60, "upload")
+        t0 = time.perf_counter()
+        field.send_keys(str(photo))
+        result = B.wait_for(d, outcome, 180, "report after upload")
+        return time.perf_counter() - t0, result
+
+
+def time_typed_and_correction(url: str) -> tuple[float, float, str]:
+    from selenium.webdriver.common.keys import Keys
+
+    with B.chromium(B.PHONE_WIDTH) as d:
+        d.get(url)
+        B.click_text(d, "input_mode", "Type")
+        box = B.wait_for(d, lambda d: (B.css(d, ".st-key-typed_hand input") or [None])[0], 30, "notation box")
+        box.send_keys(MISREAD + Keys.ENTER)
+        time.sleep(0.5)
+        t0 = time.perf_counter()
+        B.click_key(d, "use_typed")
+        B.wait_for(d, lambda d: "Not a winning hand" in d.page_source, 60, "typed hand shown")
+        typed = time.perf_counter() - t0
+        B.click_key(d, "tile_14")
+        B.wait_for(d, lambda d: B.css(d, ".st-key-pal_1z button"), 30, "palette")
+        t1 = time.perf_counter()
+        B.click_key(d, "pal_1z")
+        value = B.wait_for(d, lambda d: B.metric_value(d, "Total faan"), 60, "re-scored report")
+        return typed, time.perf_counter() - t1, f"{value} faan"
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--repeat", type=int, default=3)
+    ap.add_argument("--json", action="store_true")
+    args = ap.parse_args()
+    missing = B.browser_missing()
+    if missing:
+        print(f"bench_app: {missing}", file=sys.stderr)
+        return 2
+    results: dict[str, dict[str, object]] = {}
+
+    def record(name: str, seconds: list[float], note: str) -> None:
+        results[name] = {
+            "median_s": round(statistics.median(seconds), 3),
+            "min_s": round(min(seconds), 3),
+            "runs": len(seconds),
+            "ended_on": note,
+        }
+
+    with tempfile.TemporaryDirectory() as tmp, B.page_server() as url:
+        photos = {"composed photo (14 drawn tiles)": composed_photo(Path(tmp) / "composed.jpg")}
+        real = shared_photo()
+        if real is not None:
+            photos[f"real photo ({real.name[:24]}...)"] = real
+        # one warm-up so the first-import cost (OpenCV, onnxruntime, model load) is reported separately
+        warm, warm_note = time_upload(url, photos["composed photo (14 drawn tiles)"])
+        results["first upload after server start"] = {"seconds": round(warm, 3), "ended_on": warm_note}
+        for name, photo in photos.items():
+            runs, note = [], ""
+            for _ in range(args.repeat):
+                s, note = time_upload(url, photo)
+                runs.append(s)
+            record(f"upload -> report: {name}", runs, note)
+        typed_runs, fix_runs, note = [], [], ""
+        for _ in range(args.repeat):
+            typed, fix, note = time_typed_and_correction(url)
+            typed_runs.append(typed)
+            fix_runs.append(fix)
+        record("typed hand -> shown", typed_runs, "not a winning hand (as typed)")
+        record("tile correction -> re-scored report", fix_runs, note)
+    if args.json:
+        print(json.dumps(results, indent=2, ensure_ascii=False))
+    else:
+        for name, r in results.items():
+            figures = ", ".join(f"{k}={v}" for k, v in r.items())
+            print(f"{name}: {figures}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
