@@ -76,8 +76,11 @@ def _meld_sets(hand: Hand) -> list[SetInfo]:
 
 def contexts(hand: Hand, profile: Profile) -> Iterator[Context]:
     """Every reading of ``hand`` that the profile allows, as pattern contexts."""
-    if hand.events & {"seven_flowers", "eight_flowers"}:
-        yield Context(hand, "flowers", ())
+    flower_wins = hand.events & {"seven_flowers", "eight_flowers"}
+    if flower_wins:
+        # Winning on the seventh/eighth flower is a win only where the profile has that hand.
+        if all(profile.has(event) for event in flower_wins):
+            yield Context(hand, "flowers", ())
         return
     melds = _meld_sets(hand)
     sp = profile.patterns.get("seven_pairs")
@@ -149,7 +152,7 @@ def evaluate(ctx: Context, profile: Profile) -> Reading:
 
 
 def _rank(r: Reading) -> tuple:
-    return (-r.faan, -r.raw_faan, -r.minimum_faan, _SHAPE_ORDER.get(r.shape, 9), len(r.patterns), str(r.sets))
+    return (-r.faan, -r.raw_faan, -r.minimum_faan, _SHAPE_ORDER.get(r.shape, 9), len(r.patterns), r.sets)
 
 
 def score_hand(hand: Hand, profile: Profile | str = DEFAULT_PROFILE) -> Score:

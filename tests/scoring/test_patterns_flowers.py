@@ -76,3 +76,13 @@ def test_sparrows_nest_matching_flowers_count_towards_the_minimum():
     """sparrows-nest-hk-league-rules.md says nothing to exclude flowers from its 3 faan minimum."""
     s = score("sparrows-nest", "456m 789p 777z 55p", "chow 1m", seat=1, bonus="15f")
     assert s.faan == 3 and s.meets_minimum
+
+
+def test_seven_flower_win_is_no_win_where_the_profile_lacks_it():
+    """mahjong-basics-and-hk-old-style-scoring.md Variant 1 has no seven-flower hand: declaring one is no win."""
+    import pytest
+
+    from scoring import NotAWinningHandError
+
+    with pytest.raises(NotAWinningHandError, match="seven/eight-flower"):
+        score("old-style-v1", "123m 456m 789p 123s 5z", self_drawn=True, bonus=SEVEN_BONUS, events=("seven_flowers",))
