@@ -58,6 +58,7 @@ class DraftTile:
     low_confidence: bool = False
     found_as: str | None = None  # what the photo said, so a correction shows as "changed"
     vision_changed: bool = False  # the recogniser itself swapped this tile to make the hand valid
+    group: int | None = None  # the gap-separated group the tile lay in on the table (from the photo)
 
     @property
     def changed(self) -> bool:
@@ -88,6 +89,21 @@ class DraftMeld:
                 self.kong_kind or "exposed"
             ]
         return {"chow": "Exposed chow 上", "pung": "Exposed pung 碰"}[self.kind]
+
+
+@dataclass(frozen=True)
+class Suggestion:
+    """A meld the photo's layout suggests (see :meth:`Draft.suggested_melds`)."""
+
+    uids: tuple[int, ...]
+    kind: MeldKind
+    kong_kind: KongKind | None
+    face: str | None  # for a concealed kong shown with two backs: the face the backs stand for
+
+    def describe(self, draft: Draft) -> str:
+        labels = " ".join(draft.tile(u).label() for u in self.uids)
+        what = {"chow": "chow", "pung": "pung"}.get(self.kind) or f"{self.kong_kind} kong"
+        return f"{labels} as {'an' if what[0] in 'aeiou' else 'a'} {what}"
 
 
 @dataclass(frozen=True)
@@ -144,6 +160,7 @@ class Draft:
                     low_confidence=bool(f.get("low_confidence", False)),
                     found_as=str(f.get("found_as") or f["tile"]),
                     vision_changed=bool(f.get("changed", False)),
+                    group=f.get("group") if isinstance(f.get("group"), int) else None,
                 )
             )
         return cls(tiles=tuple(tiles), source="photo", next_uid=len(tiles) + 1).with_default_winning()
@@ -204,6 +221,43 @@ class Draft:
         elif self.winning() is None:
             out.append("Mark the winning tile: tap it, then 'Winning tile'.")
         return out
+
+    def suggested_melds(self) -> list[Suggestion]:
+        """Melds the photo's layout suggests: players set exposed melds apart from the concealed row, so a separate
+        group of 3-4 tiles that forms a chow, pung or kong is offered as one tap. Two face-down tiles between two
+        equal faces are a concealed kong (the usual way to show one)."""
+        groups: dict[int, list[DraftTile]] = {}
+        for t in self.tiles:
+            if t.group is not None and self.meld_of(t.uid) is None and not is_bonus_id(t.tile):
+                groups.setdefault(t.group, []).append(t)
+        if len(groups) < 2:
+            return []
+        largest = max(groups, key=lambda g: len(groups[g]))
+        out = []
+        for g, tiles in sorted(groups.items()):
+            if g == largest or len(tiles) not in (3, 4):
+                continue
+            ids = [t.tile for t in tiles]
+            uids = tuple(t.uid for t in tiles)
+            faces = [i for i in ids if i != UNKNOWN_FACE]
+            if len(tiles) == 4 and len(faces) == 2 and len(set(faces)) == 1 and faces[0] in PLAYING_IDS:
+                out.append(Suggestion(uids, "kong", "concealed", faces[0]))
+            elif len(tiles) == 4 and not _meld_shape_error("kong", ids):
+                out.append(Suggestion(uids, "kong", "exposed", ids[0]))
+            elif len(tiles) == 3:
+                for kind in ("pung", "chow"):
+                    if not _meld_shape_error(kind, ids):
+                        out.append(Suggestion(uids, kind, None, None))
+                        break
+        return out
+
+    def apply_suggestion(self, suggestion: Suggestion) -> Draft:
+        draft = self
+        if suggestion.face is not None:
+            for uid in suggestion.uids:
+                if draft.tile(uid).tile == UNKNOWN_FACE:
+                    draft = draft.replace_tile(uid, suggestion.face)
+        return draft.declare_meld(suggestion.uids, suggestion.kind, suggestion.kong_kind)
 
     # ---- corrections (each returns a new Draft) ------------------------------------------------------------
     def replace_tile(self, uid: int, tile: str) -> Draft:

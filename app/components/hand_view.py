@@ -79,6 +79,16 @@ def release_meld(index: int) -> None:
     _apply(lambda d: d.release_meld(index), "Meld released back into the concealed hand.")
 
 
+def accept_suggestion(index: int) -> None:
+    def change(d: S.Draft) -> S.Draft:
+        suggestions = d.suggested_melds()
+        if index >= len(suggestions):
+            raise S.DraftError("That suggestion no longer applies; declare the meld below instead.")
+        return d.apply_suggestion(suggestions[index])
+
+    _apply(change, "Meld declared from the photo's layout.")
+
+
 def declare_meld() -> None:
     session = st.session_state
     picked = session.get("meld_pick") or []
@@ -227,6 +237,18 @@ def render_meld_builder(draft: S.Draft) -> None:
     labels = {t.uid: t.label() for t in draft.tiles}
     if not options:
         return
+    suggestions = draft.suggested_melds()
+    if suggestions:
+        st.markdown("**Set apart on the table - declared melds?**")
+        with st.container(horizontal=True, wrap=True):
+            for i, sug in enumerate(suggestions):
+                st.button(
+                    sug.describe(draft),
+                    key=f"suggest_{i}",
+                    on_click=accept_suggestion,
+                    args=(i,),
+                    icon=":material/add:",
+                )
     with st.expander("Declared melds (exposed sets, kongs)", expanded=bool(draft.melds)):
         st.caption("Tiles you melded on the table (chow/pung/kong), or a concealed kong. Pick its tiles:")
         st.pills(

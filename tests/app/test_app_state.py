@@ -99,3 +99,31 @@ def test_discarder_is_never_the_winner():
 
 def test_compact_groups_runs_of_one_suit():
     assert compact(["1m", "2m", "3m", "5z", "5z"]) == "123m 55z"
+
+
+def grouped(ids_by_group):
+    out = []
+    for g, ids in enumerate(ids_by_group):
+        out += [{"tile": t, "group": g} for t in ids]
+    return out
+
+
+def test_a_group_set_apart_in_the_photo_is_suggested_as_an_exposed_pung():
+    d = Draft.from_found(grouped([HAND[:11], ["1z", "1z", "1z"]]))
+    (s,) = d.suggested_melds()
+    assert (s.kind, s.uids) == ("pung", (12, 13, 14))
+    assert d.apply_suggestion(s).melds[0].kind == "pung"
+
+
+def test_two_backs_between_equal_faces_are_suggested_as_a_concealed_kong():
+    d = Draft.from_found(grouped([HAND[:12], ["7z", "back", "back", "7z"]]))
+    (s,) = d.suggested_melds()
+    assert (s.kind, s.kong_kind, s.face) == ("kong", "concealed", "7z")
+    after = d.apply_suggestion(s)
+    assert after.melds[0].concealed and [after.tile(u).tile for u in after.melds[0].uids] == ["7z"] * 4
+    assert after.problems() == []
+
+
+def test_the_main_row_and_non_melds_are_not_suggested():
+    d = Draft.from_found(grouped([HAND[:11], ["1z", "5z", "9s"]]))
+    assert d.suggested_melds() == []
