@@ -57,6 +57,10 @@ def counts_of(tiles: Iterable[str]) -> tuple[int, ...]:
     return tuple(counts)
 
 
+def _canonical(group: Group) -> tuple[bool, str, str]:
+    return (group[0] == "pair", group[1], group[0])
+
+
 @lru_cache(maxsize=65536)
 def _suit_sets(key: tuple[int, ...], suit: str, need_pair: bool) -> tuple[tuple[Group, ...], ...]:
     """All readings of one suit's 9 (or 7 honour) counts into sets, plus exactly one pair if ``need_pair``."""
@@ -98,8 +102,9 @@ def _suit_sets(key: tuple[int, ...], suit: str, need_pair: bool) -> tuple[tuple[
             counts[i + 2] += 1
 
     rec(0, [], need_pair)
-    # A pair found mid-recursion is appended before later sets; keep a canonical order (sets, then pair).
-    out = {tuple(sorted(r, key=lambda g: (g[0] == "pair", g[1][0], g[0]))) for r in results}
+    # Taking the pair, a pung or a chow at the same tile in a different order reaches the same reading twice:
+    # deduplicate on a canonical order (sets by tile then kind, pair last).
+    out = {tuple(sorted(r, key=_canonical)) for r in results}
     return tuple(sorted(out))
 
 
