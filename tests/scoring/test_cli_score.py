@@ -148,3 +148,32 @@ def test_sikwu_dispatcher_has_score_and_profiles(capsys) -> None:
 
     assert sikwu(["profiles", "--json"]) == 0
     assert json.loads(capsys.readouterr().out)
+
+
+def test_bonus_and_events_reach_the_scorer(capsys) -> None:
+    """Sparrow's Nest, Scoring Conditions: Matching Flower (1f is East's) and Self Draw After Gong."""
+    hand = ["123m 456p 789s 55z", "--melds", "kong:EEEE@3", "--bonus", "1f", "--winning", "5z"]
+    how = ["--self-drawn", "--event", "kong_replacement", "--json", "--no-compare"]
+    code, out, _ = run(capsys, "score", *hand, *how)
+    d = json.loads(out)
+    assert code == 0
+    assert d["hand"]["bonus"] == ["1f"] and d["hand"]["events"] == ["kong_replacement"]
+    keys = {p["key"] for p in d["patterns"]}
+    assert "no_flowers" not in keys
+    assert d["settlement"]["liable"]["seat"] == 3  # Liability Payments: Self Draw After Gong
+
+
+def test_json_in_reads_stdin(capsys, monkeypatch) -> None:
+    import io
+
+    hand = {"concealed": ["1m", "2m", "3m", "4p", "5p", "6p", "7s", "8s", "9s", "1z", "1z", "1z", "5z", "5z"],
+            "winning_tile": "5z", "self_drawn": True}  # fmt: skip
+    monkeypatch.setattr(sys, "stdin", io.StringIO(json.dumps(hand)))
+    code, out, err = run(capsys, "score", "--json-in", "-", "--json", "--no-compare")
+    assert code == 0, err
+    assert json.loads(out)["hand"]["concealed"][:3] == ["1m", "2m", "3m"]
+
+
+def test_hand_and_json_in_together_is_an_error(capsys) -> None:
+    code, _, err = run(capsys, "score", "123m", "--json-in", "-")
+    assert code == 2 and "not both" in err
