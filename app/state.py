@@ -78,6 +78,7 @@ class DraftMeld:
     kind: MeldKind
     uids: tuple[int, ...]
     kong_kind: KongKind | None = None  # only for kongs; "concealed" is the one concealed declared meld
+    fed_by: int | None = None  # seat whose discard was claimed for this meld (liability rules need it)
 
     @property
     def concealed(self) -> bool:
@@ -303,7 +304,9 @@ class Draft:
             )
         return replace(self, winning_uid=uid)
 
-    def declare_meld(self, uids: Sequence[int], kind: MeldKind, kong_kind: KongKind | None = None) -> Draft:
+    def declare_meld(
+        self, uids: Sequence[int], kind: MeldKind, kong_kind: KongKind | None = None, fed_by: int | None = None
+    ) -> Draft:
         uids = tuple(dict.fromkeys(uids))
         picked = [self.tile(u) for u in uids]
         for t in picked:
@@ -319,7 +322,10 @@ class Draft:
         else:
             kong_kind = None
         ordered = tuple(t.uid for t in sorted(picked, key=lambda t: (_sort_key(t.tile), t.uid)))
-        draft = replace(self, melds=self.melds + (DraftMeld(kind=kind, uids=ordered, kong_kind=kong_kind),))
+        if kong_kind == "concealed" or fed_by not in (1, 2, 3, 4):
+            fed_by = None
+        meld = DraftMeld(kind=kind, uids=ordered, kong_kind=kong_kind, fed_by=fed_by)
+        draft = replace(self, melds=self.melds + (meld,))
         if draft.winning_uid in ordered:
             draft = replace(draft, winning_uid=None)
         return draft.with_default_winning()
@@ -354,7 +360,7 @@ class Draft:
                     tiles=ids,
                     concealed=m.concealed,
                     kong_kind=m.kong_kind,
-                    fed_by=None,
+                    fed_by=m.fed_by if m.fed_by != context.seat else None,
                 )
             )
         winning = self.winning()

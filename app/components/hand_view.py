@@ -94,8 +94,13 @@ def declare_meld() -> None:
     picked = session.get("meld_pick") or []
     kind = session.get("meld_kind") or "pung"
     kong_kind = session.get("meld_kong_kind") or "exposed"
-    _apply(lambda d: d.declare_meld(picked, kind, kong_kind if kind == "kong" else None), f"Declared a {kind}.")
+    fed = session.get("meld_fed_by")
+    _apply(
+        lambda d: d.declare_meld(picked, kind, kong_kind if kind == "kong" else None, fed_by=fed),
+        f"Declared a {kind}.",
+    )
     session["meld_pick"] = []
+    session["meld_fed_by"] = None
 
 
 # ---- rendering ------------------------------------------------------------------------------------------------
@@ -166,7 +171,8 @@ def render_hand(draft: S.Draft, pictures: bool) -> None:
         _group(f"Concealed hand ({len(concealed)} tiles)", concealed, draft, pictures)
     for i, m in enumerate(draft.melds):
         tiles = tuple(draft.tile(u) for u in m.uids)
-        _group(f"{m.title()} {i + 1}", tiles, draft, pictures)
+        fed = f" - claimed from {S.SEAT_LABELS[m.fed_by]}" if m.fed_by else ""
+        _group(f"{m.title()} {i + 1}{fed}", tiles, draft, pictures)
         st.button("Release this meld", key=f"release_{i}", on_click=release_meld, args=(i,), type="tertiary")
     bonus = draft.bonus_tiles()
     if bonus:
@@ -269,6 +275,13 @@ def render_meld_builder(draft: S.Draft) -> None:
                 format_func=lambda k: {"exposed": "Exposed 明槓", "added": "Added 加槓", "concealed": "Concealed 暗槓"}[
                     k
                 ],
+            )
+        if not (st.session_state.get("meld_kind") == "kong" and st.session_state.get("meld_kong_kind") == "concealed"):
+            st.segmented_control(
+                "Claimed from (for liability; optional)",
+                [1, 2, 3, 4],
+                format_func=lambda s: S.SEAT_LABELS[s],
+                key="meld_fed_by",
             )
         st.button("Declare meld", key="declare_meld", on_click=declare_meld, type="primary")
 

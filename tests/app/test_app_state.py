@@ -127,3 +127,9 @@ def test_two_backs_between_equal_faces_are_suggested_as_a_concealed_kong():
 def test_the_main_row_and_non_melds_are_not_suggested():
     d = Draft.from_found(grouped([HAND[:11], ["1z", "5z", "9s"]]))
     assert d.suggested_melds() == []
+
+
+def test_who_fed_a_meld_reaches_the_hand_for_liability():
+    d = Draft.from_tiles(HAND).declare_meld([10, 11, 12], "pung", fed_by=3)
+    hand = d.to_hand(TableContext(seat=1))
+    assert hand.melds[0].fed_by == 3

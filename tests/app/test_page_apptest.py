@@ -297,3 +297,20 @@ def test_correcting_a_typed_tile_marks_it_changed():
     at.button(key=f"tile_{uid}").click().run()
     at.button(key="pal_1z").click().run()
     assert "✎" in at.button(key=f"tile_{uid}").label
+
+
+@needs_scoring
+def test_big_three_dragons_liability_splits_the_payment():
+    """Sparrow's Nest "Liability Payments: Big Three Dragons": whoever fed the third dragon pung is liable; won on
+    another player's discard, the liable player and the discarder split the payment evenly. 555z 666z 777z exposed,
+    123m 99m: Big Three Dragons 8 + No Flowers 1 + Half Flush 3 = 12, capped at 10 faan = 128 points on a discard."""
+    at = type_hand(new_page(), "555z 666z 777z 123m 99m")
+    for tile, fed in (("5z", None), ("6z", None), ("7z", 3)):
+        draft = at.session_state["sikwu_draft"]
+        at.pills(key="meld_pick").set_value([t.uid for t in draft.tiles if t.tile == tile]).run()
+        if fed:
+            at.segmented_control(key="meld_fed_by").set_value(fed).run()
+        at.button(key="declare_meld").click().run()
+    assert [m.fed_by for m in at.session_state["sikwu_draft"].melds] == [None, None, 3]
+    assert faan(at) == 10
+    assert payments(at) == {"East": 128, "South": -64, "West": -64, "North": 0}
