@@ -265,8 +265,9 @@ def settle(score: Score, profile: Profile | str, pot: int = 0) -> Settlement:
         return Settlement(0, f"no payment: below the {minimum}-faan minimum", _zero(), (line, "Nobody pays."), False)
     row = rules.points.row_for(faan)
     if row is None:
-        rules.check_covers(minimum, getattr(score, "cap", None) or faan)
-        raise AssertionError("unreachable: check_covers raises for a missing row")  # pragma: no cover
+        from scoring.errors import ProfileError
+
+        raise ProfileError(rules.where, "points.table", f"no row for {faan} faan; add one (e.g. an open-ended row)")
     points = row.points
     table_row = f"{faan} faan -> {points} points" + (f" (row {row.label})" if row.label != str(faan) else "")
     robbed = "robbing_kong" in hand.events and not hand.self_drawn
