@@ -98,7 +98,8 @@ class Hand:
         object.__setattr__(self, "concealed", tuple(self.concealed))
         object.__setattr__(self, "melds", tuple(self.melds))
         object.__setattr__(self, "bonus", tuple(self.bonus))
-        object.__setattr__(self, "events", frozenset(self.events))
+        events = (self.events,) if isinstance(self.events, str) else self.events  # "robbing_kong" is one event
+        object.__setattr__(self, "events", frozenset(events))
 
     @property
     def seat_wind(self) -> str:

@@ -133,9 +133,15 @@ class Heavenly(Pattern):
     key = "heavenly"
     name_en = "Heavenly hand"
     name_zh = "天糊"
+    # Sparrow's Nest: "Not scored after calling a Gong at the start".
+    options = {"kong_allowed": True}
 
     def condition(self, ctx: Context, opts):
-        return "dealer won with the starting hand" if "heavenly" in ctx.hand.events else None
+        if "heavenly" not in ctx.hand.events:
+            return None
+        if ctx.hand.melds and not opts.get("kong_allowed", True):
+            return None
+        return "dealer won with the starting hand"
 
 
 @register
