@@ -4,10 +4,11 @@ A profile file has ``[meta]`` (name, one-line description, source document and s
 ``[rules]`` (``minimum_faan``, ``cap_faan``) and one ``[patterns.<key>]`` table per pattern the table scores.  A
 pattern's ``value`` is written the way the documents write it: an integer, ``"max"`` (the limit), ``"max-1"``,
 ``"2 (1)"`` (2 closed, 1 open) or ``"2 (-)"`` (closed only), ``"max (2)"``.  ``includes`` lists patterns whose faan
-the value already contains (they are then not scored alongside), ``exclusive = true`` means "does not stack with
-anything", ``counts_for_minimum = false`` keeps e.g. flowers out of the minimum.  Pattern options (see each pattern
-class's ``options``) sit in the same table.  Settlement sections (``[points]``, ``[payment]``, ...) come after the
-marker line and are handed to ``scoring.payment_rules`` when that module exists.
+the value already contains (they are then not scored alongside; ``replaces`` is the same relation in the New Style
+sheet's words), ``exclusive = true`` means "does not stack with anything", ``counts_for_minimum = false`` keeps
+e.g. flowers out of the minimum.  Pattern options (see each pattern class's ``options``) sit in the same table.
+Settlement sections (``[points]``, ``[payment]``, ...) come after the marker line and are handed to
+``scoring.payment_rules`` when that module exists.
 
 A house file says ``extends = "sparrows-nest"`` (or a path) and overrides keys; merging is deep, table by table.
 """
@@ -37,6 +38,7 @@ _PATTERN_KEYS = {
     "name_zh": str,
     "source": str,
     "includes": list,
+    "replaces": list,
     "exclusive": bool,
     "counts_for_minimum": bool,
     "enabled": bool,
@@ -236,10 +238,11 @@ def _build(raw: dict[str, Any], path: str) -> Profile:
         if "value" not in table:
             raise ProfileError(path, f"{where}.value", "missing (the faan this pattern is worth)")
         closed, open_, lim_c, lim_o = parse_value(table["value"], cap, path, f"{where}.value")
-        includes = table.get("includes", [])
-        for inc in includes:
-            if not isinstance(inc, str) or inc not in REGISTRY:
-                raise ProfileError(path, f"{where}.includes", f"unknown pattern {inc!r}")
+        includes = [*table.get("includes", []), *table.get("replaces", [])]
+        for field_name in ("includes", "replaces"):
+            for inc in table.get(field_name, []):
+                if not isinstance(inc, str) or inc not in REGISTRY:
+                    raise ProfileError(path, f"{where}.{field_name}", f"unknown pattern {inc!r}")
         patterns[key] = PatternValue(
             key=key,
             closed=closed,

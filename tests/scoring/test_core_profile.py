@@ -5,9 +5,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from core_helpers import faan_of, score
+from core_helpers import faan_of, keys, make_hand, score
 
-from scoring import ProfileError, builtin_profiles, load_profile
+from scoring import ProfileError, builtin_profiles, load_profile, score_hand
 from scoring.profile import PROFILE_DIR, parse_value
 
 BUILTINS = ["new-style", "old-style-cheat-sheet", "old-style-v1", "old-style-v2", "old-style-v3", "sparrows-nest"]
@@ -100,10 +100,6 @@ def test_house_file_extends_a_builtin_and_overrides_one_value(tmp_path):
 
 
 def score_with(profile):
-    from core_helpers import make_hand
-
-    from scoring import score_hand
-
     return score_hand(make_hand(FULL_FLUSH), profile)
 
 
@@ -139,6 +135,14 @@ def test_bad_profile_names_file_key_and_problem(tmp_path, body, key, problem):
     with pytest.raises(ProfileError) as info:
         load_profile(path)
     assert info.value.key == key and problem in str(info.value) and str(path) in str(info.value)
+
+
+def test_replaces_is_the_same_relation_as_includes(tmp_path):
+    """hk-rule-sheet-new-style.md How to Use: "Indented features replace the parent feature"."""
+    path = write(tmp_path, '[meta]\nname="h"\ndescription="d"\nextends="old-style-v1"\n'
+                           '[patterns.full_flush]\nreplaces=["no_flowers"]\n')
+    assert "no_flowers" in keys(score_hand(make_hand(FULL_FLUSH), "old-style-v1"))
+    assert "no_flowers" not in keys(score_hand(make_hand(FULL_FLUSH), load_profile(path)))
 
 
 def test_extends_cycle_is_reported(tmp_path):
