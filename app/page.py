@@ -152,7 +152,10 @@ def render_photo(draft: S.Draft) -> None:
 def render_result(draft: S.Draft, ctx: S.TableContext, profiles: dict[str, str] | None) -> None:
     problems = draft.problems()
     if not draft.tiles:
-        st.info("Upload or take a photo of the winning hand laid face up, or choose Type and enter the tiles.")
+        if ss.get("photo_digest"):
+            st.info("No tiles from this photo yet: try another photo, or choose Type above and enter the tiles.")
+        else:
+            st.info("Upload or take a photo of the winning hand laid face up, or choose Type and enter the tiles.")
         return
     if problems:
         for p in problems:
