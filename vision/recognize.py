@@ -82,10 +82,19 @@ class Recognition:
         }
 
 
-def _default_classifier() -> Classifier:
-    from vision.classifier import default_classifier
+class ClassifierUnavailableError(FileNotFoundError):
+    """The shipped tile classifier cannot be loaded (missing or broken model file)."""
 
-    return default_classifier()
+
+def _default_classifier() -> Classifier:
+    try:
+        from vision.classifier import ModelError, default_classifier
+    except ImportError as exc:
+        raise ClassifierUnavailableError(f"the tile classifier module is not available ({exc})") from exc
+    try:
+        return default_classifier()
+    except ModelError as exc:
+        raise ClassifierUnavailableError(str(exc)) from exc
 
 
 def _choose_splits(seg, crops_for, predictions) -> list[tuple[np.ndarray, list[tuple[str, float]]]]:

@@ -32,14 +32,14 @@ def _fail(message: str) -> int:
 
 def run(args: argparse.Namespace) -> int:
     from vision.io import ImageInputError, load_image
-    from vision.recognize import recognize
+    from vision.recognize import ClassifierUnavailableError, recognize
 
     try:
         result = recognize(Path(args.photo), winning=args.winning)
     except ImageInputError as exc:
         return _fail(str(exc))
-    except (FileNotFoundError, ImportError) as exc:
-        return _fail(f"the tile classifier is not available ({exc}); ship models/tile_classifier.onnx")
+    except ClassifierUnavailableError as exc:
+        return _fail(f"cannot name the tiles: {exc}")
     if args.annotate:
         import cv2
 

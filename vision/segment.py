@@ -21,6 +21,8 @@ import numpy as np
 
 #: Segmentation runs at most at this longer side (pixels); tiles stay >= ~20 px even in a full-table photo.
 SEG_MAX_SIDE = 800
+#: Erosion radius (pixels at segmentation resolution) before finding blobs; outlines are grown back after.
+ERODE = 0
 #: A blob smaller than this fraction of the image cannot be a tile face.
 MIN_BLOB_FRACTION = 0.0006
 #: Allowed ratio of a single tile cell's width to height (either orientation; photos may be stretched).
@@ -129,6 +131,24 @@ def rectify(image: np.ndarray, quad: np.ndarray, height: int = CROP_HEIGHT) -> n
     return cv2.warpPerspective(image, m, (out_w, out_h), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
 
 
+def grow_quad(q: np.ndarray, d: float) -> np.ndarray:
+    """Move every edge of a (roughly rectangular) quad outward by ``d`` pixels."""
+    if d <= 0:
+        return q
+    c = q.mean(axis=0)
+    ax = (q[1] - q[0] + q[2] - q[3]) / 2
+    ay = (q[3] - q[0] + q[2] - q[1]) / 2
+    ux = ax / (np.linalg.norm(ax) + 1e-6)
+    uy = ay / (np.linalg.norm(ay) + 1e-6)
+    signs = np.array([[-1, -1], [1, -1], [1, 1], [-1, 1]], dtype=np.float32)
+    out = q.copy()
+    for i in range(4):
+        out[i] = q[i] + d * (signs[i, 0] * ux + signs[i, 1] * uy)
+    # keep ordering relative to the centre sensible even for skewed quads
+    del c
+    return out.astype(np.float32)
+
+
 def _blob_quad(contour: np.ndarray) -> np.ndarray:
     """Four corners of a blob: a 4-gon fitted to the hull when it fits well (keeps perspective), else minAreaRect."""
     hull = cv2.convexHull(contour)
@@ -171,11 +191,13 @@ def _cut_evidence(profile: np.ndarray, n: int, window: float) -> tuple[float, li
         seg = profile[lo:hi]
         j = int(np.argmax(seg))
         cuts.append(lo + j)
-        score += min(float(seg[j]) - base, 0.6) - SEAM_MARGIN
+        score += min(float(seg[j]), 1.0) - max(SEAM_ABS, base + SEAM_MARGIN)
     return score, cuts
 
 
 SEAM_MARGIN = 0.22
+#: A cut must cross at least this fraction of "not face" to count as a seam (glyph strokes cross less).
+SEAM_ABS = 0.7
 #: A pixel darker than this fraction of its blob's face level counts as "not face" when looking for seams.
 SEAM_LEVEL = 0.85
 #: Weight of the tile-shape prior (per unit of |log(cell aspect / expected aspect)|).
@@ -318,16 +340,24 @@ def segment(bgr: np.ndarray, *, keep_mask: bool = False) -> Segmentation:
     t = face_threshold(score)
     raw = (score > t).astype(np.uint8) * 255
     opened = cv2.morphologyEx(raw, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_RECT, (3, 3)))
+    # Components are found on an eroded mask so that faint seams and thin bright bridges (a tray rim, a pale
+    # table edge) do not join separate tiles; each blob's outline is grown back by the same amount afterwards.
+    k = ERODE
+    if k:
+        kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * k + 1, 2 * k + 1))
+        opened = cv2.erode(opened, kernel)
     contours, _ = cv2.findContours(opened, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     filled = np.zeros_like(raw)
     cv2.drawContours(filled, contours, -1, 255, thickness=cv2.FILLED)
+    if k:
+        filled = cv2.dilate(filled, kernel)
     min_area = MIN_BLOB_FRACTION * h * w
     big = [c for c in contours if cv2.contourArea(c) >= min_area]
     min_side = max(8.0, np.sqrt(min_area) * 0.8)
     tile_aspect, tile_area = estimate_tile_shape(big)
     blobs = []
     for c in big:
-        quad = _blob_quad(c)
+        quad = grow_quad(_blob_quad(c), k)
         splits = split_blob(score, raw, filled, quad, min_side, tile_aspect, tile_area)
         if not splits:
             continue

@@ -175,3 +175,19 @@ def test_real_photo_row_of_tiles(shared):
         found += sum(1 for i, j in pairs if rec.tiles[i].id == gts[j][0])
         total += len(gts)
     assert found >= 0.5 * total, f"{found}/{total} tiles found and named right"
+
+
+def test_cli_without_a_loadable_model_exits_2_and_says_so(tmp_path, scene, monkeypatch, capsys):
+    import sys
+
+    rec_module = sys.modules["vision.recognize"]
+
+    def missing():
+        raise rec_module.ClassifierUnavailableError("tile classifier model not found at models/tile_classifier.onnx")
+
+    monkeypatch.setattr(rec_module, "_default_classifier", missing)
+    photo = tmp_path / "hand.png"
+    cv2.imwrite(str(photo), scene[0])
+    assert sikwu(["recognize", str(photo)]) == 2
+    err = capsys.readouterr().err
+    assert "model not found" in err and "Traceback" not in err
