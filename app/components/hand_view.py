@@ -215,6 +215,15 @@ def render_editor(draft: S.Draft, t: S.DraftTile, pictures: bool) -> None:
         render_palette(replace_tile, (t.uid,), pictures, key_prefix="pal", current=t.tile)
 
 
+def palette_label(tile: str) -> str:
+    """Suited tiles by id (the picture shows the rank); honours and flowers by their short English name, since
+    ``5z`` means nothing to most players."""
+    if tile in HONOUR_IDS or tile in BONUS_IDS:
+        short = TILE_NAMES[tile].english.split(" (")[0].replace(" wind", "").replace(" dragon", "")
+        return "Chrys." if short == "Chrysanthemum" else short
+    return tile
+
+
 def render_palette(
     on_pick: Callable[..., Any], args: tuple[Any, ...], pictures: bool, key_prefix: str, current: str | None = None
 ) -> None:
@@ -228,12 +237,12 @@ def render_palette(
                     if png is not None:
                         st.image(png, width=30)
                     st.button(
-                        tile,
+                        palette_label(tile),
                         key=f"{key_prefix}_{tile}",
                         on_click=on_pick,
                         args=args + (tile,),
                         type="primary" if tile == current else "secondary",
-                        help=f"{TILE_NAMES[tile].english} {TILE_NAMES[tile].chinese}",
+                        help=f"{tile}: {TILE_NAMES[tile].english} {TILE_NAMES[tile].chinese}",
                     )
 
 
