@@ -44,8 +44,12 @@ class FourConcealedPungs(Pattern):
     def condition(self, ctx: Context, opts):
         if not ctx.standard or len(ctx.pungs) != 4:
             return None
+        # "A kong is considered a concealed pung" (Old Style variant 3): a concealed kong already is one; with the
+        # option a big melded kong (a concealed pung plus a discard) counts too, but never a kong added to a pung
+        # claimed from a discard -- that pung was never concealed.
         kongs_ok = opts.get("kongs_count_as_concealed", False)
-        if not all(p.concealed or (kongs_ok and p.kind == "kong") for p in ctx.pungs):
+        added = {m.tiles[0] for m in ctx.hand.melds if m.kind == "kong" and m.kong_kind == "added"} if kongs_ok else ()
+        if not all(p.concealed or (kongs_ok and p.kind == "kong" and p.first not in added) for p in ctx.pungs):
             return None
         if opts.get("require_self_drawn") and not ctx.hand.self_drawn:
             return None

@@ -63,11 +63,16 @@ class LastTileDraw(Pattern):
     key = "last_tile_draw"
     name_en = "Win on the last tile of the wall"
     name_zh = "海底撈月"
+    # Sparrow's Nest, Last Tile: "Not scored if the last tile is drawn for a replacement from a flower tile".
+    options = {"flower_replacement_counts": True}
 
     def condition(self, ctx: Context, opts):
-        if "last_tile_wall" in ctx.hand.events and ctx.hand.self_drawn:
-            return "self-drew the last tile of the wall"
-        return None
+        ev = ctx.hand.events
+        if "last_tile_wall" not in ev or not ctx.hand.self_drawn:
+            return None
+        if "flower_replacement" in ev and not opts.get("flower_replacement_counts", True):
+            return None
+        return "self-drew the last tile of the wall"
 
 
 @register
