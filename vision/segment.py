@@ -196,12 +196,19 @@ def _cut_evidence(profile: np.ndarray, n: int, window: float) -> tuple[float, li
 
 
 SEAM_MARGIN = 0.22
+#: Each cut may move this fraction of the pitch from its evenly spaced position to sit on a seam (perspective).
+CUT_WINDOW = 0.12
 #: A cut must cross at least this fraction of "not face" to count as a seam (glyph strokes cross less).
 SEAM_ABS = 0.7
 #: A pixel darker than this fraction of its blob's face level counts as "not face" when looking for seams.
 SEAM_LEVEL = 0.85
 #: Weight of the tile-shape prior (per unit of |log(cell aspect / expected aspect)|).
 SHAPE_WEIGHT = 2.5
+#: A blob at least this many times longer than thick is treated as one row (its pitch is measured).
+ROW_MIN_ELONGATION = 3.5
+#: Minimum normalised autocorrelation for a measured pitch to be trusted, and its weight.
+PITCH_MIN_STRENGTH = 0.1
+PITCH_WEIGHT = 10.0
 #: Extra cost for reading cells as tiles lying on their side (rarer than standing ones in a row or grid).
 LYING_COST = 0.5
 #: Weight of the tile-size prior (per unit of |log(cell area / typical lone tile area)|), when lone tiles exist.
@@ -224,6 +231,31 @@ def _seam_profiles(face: np.ndarray, mask: np.ndarray) -> tuple[np.ndarray, np.n
     px = np.maximum(px, np.maximum(np.roll(px, 1), np.roll(px, -1)))
     py = np.maximum(py, np.maximum(np.roll(py, 1), np.roll(py, -1)))
     return px, py
+
+
+def _periodic_pitch(profile: np.ndarray, lo: int, hi: int) -> tuple[float, float]:
+    """Tile pitch along a row from the autocorrelation of its seam profile: (pitch, strength 0..1).
+
+    Tiles in a row repeat at one pitch (bevels, face margins) even where no single seam is visible; the strongest
+    autocorrelation lag in the plausible range is that pitch, unless half of it is nearly as strong (then the row
+    alternates between similar and different tiles and the half is the true pitch).
+    """
+    n = len(profile)
+    hi = min(hi, n // 2)
+    if hi - lo < 3:
+        return 0.0, 0.0
+    k = max(3, (lo // 2) | 1)
+    x = profile - np.convolve(profile, np.ones(k) / k, mode="same")
+    denom = float(np.dot(x, x)) / n + 1e-9
+    ac = np.array([float(np.dot(x[:-lag], x[lag:])) / (n - lag) for lag in range(1, hi + 1)]) / denom
+    best = lo - 1 + int(np.argmax(ac[lo - 1 : hi]))
+    lag = best + 1
+    half = lag // 2
+    if half >= max(2, lo // 2):
+        w = slice(max(0, half - 3), half + 2)
+        if ac[w].max() >= 0.6 * ac[best]:
+            lag = max(2, int(np.argmax(ac[w])) + w.start + 1)
+    return float(lag), float(max(0.0, ac[best]))
 
 
 def _shape_cost(aspect: float, tile_aspect: float) -> float:
@@ -260,10 +292,19 @@ def split_blob(
     rm = (rf >= SEAM_LEVEL * level).astype(np.uint8) * 255
     px, py = _seam_profiles(rf, rm)
 
+    pitch_x = pitch_y = strength_x = strength_y = 0.0
+    dark = (rf < SEAM_LEVEL * level).astype(np.float64)
+    if W >= ROW_MIN_ELONGATION * H:  # one row of tiles along x: measure its pitch
+        prof = dark[int(H * 0.1) : max(int(H * 0.9), int(H * 0.1) + 1)].mean(axis=0)
+        pitch_x, strength_x = _periodic_pitch(prof, int(0.35 * H), int(1.8 * H))
+    elif H >= ROW_MIN_ELONGATION * W:  # one row along y
+        prof = dark[:, int(W * 0.1) : max(int(W * 0.9), int(W * 0.1) + 1)].mean(axis=1)
+        pitch_y, strength_y = _periodic_pitch(prof, int(0.35 * W), int(1.8 * W))
+
     nx_max = max(1, int(W / max(min_side, 4)))
     ny_max = max(1, int(H / max(min_side, 4)))
-    ex = {n: _cut_evidence(px, n, 0.12) for n in range(1, min(nx_max, 40) + 1)}
-    ey = {n: _cut_evidence(py, n, 0.12) for n in range(1, min(ny_max, 40) + 1)}
+    ex = {n: _cut_evidence(px, n, CUT_WINDOW) for n in range(1, min(nx_max, 40) + 1)}
+    ey = {n: _cut_evidence(py, n, CUT_WINDOW) for n in range(1, min(ny_max, 40) + 1)}
     hyps = []
     for nx, (sx, cx) in ex.items():
         for ny, (sy, cy) in ey.items():
@@ -275,6 +316,10 @@ def split_blob(
             cost = _shape_cost(a if W >= H else 1.0 / a, tile_aspect)
             if tile_area:
                 cost += SIZE_WEIGHT * abs(np.log(cw * ch / tile_area))
+            if pitch_x and strength_x >= PITCH_MIN_STRENGTH:
+                cost += PITCH_WEIGHT * abs(np.log(cw / pitch_x))
+            if pitch_y and strength_y >= PITCH_MIN_STRENGTH:
+                cost += PITCH_WEIGHT * abs(np.log(ch / pitch_y))
             hyps.append((sx + sy - cost, nx, ny, cx, cy))
     if not hyps:
         return []
