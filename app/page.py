@@ -28,6 +28,7 @@ from app.components.context_form import load_profile_for, render_context  # noqa
 from app.components.overlay import annotate  # noqa: E402
 from app.components.report_view import render_report  # noqa: E402
 
+DISPLAY_MAX_SIDE = 1400
 PHOTO_TYPES = ["jpg", "jpeg", "png", "webp", "heic", "heif"]
 ss = st.session_state
 
@@ -50,10 +51,14 @@ def take_photo(data: bytes, name: str) -> None:
     except services.PhotoError as exc:
         ss["photo_error"] = str(exc)
         return
-    ss["photo_rgb"] = rgb
+    # keep a reduced copy for display: a 12-megapixel array per session would hold ~36 MB of server memory
+    display_scale = min(1.0, DISPLAY_MAX_SIDE / max(rgb.shape[:2]))
+    ss["photo_rgb"] = rgb if display_scale == 1.0 else services.downscale(rgb, display_scale)
+    ss["photo_scale"] = display_scale
     ss["photo_name"] = name
     try:
-        found = services.recognize(rgb)
+        with st.spinner("Finding and naming the tiles..."):
+            found = services.recognize(rgb)
     except services.Unavailable as exc:
         ss["photo_unavailable"] = str(exc)
         return
@@ -136,7 +141,7 @@ def render_photo(draft: S.Draft) -> None:
         else:
             states.append("ok")
         labels.append(str(i + 1))
-    img = annotate(rgb, found.boxes, found.quads, states, labels)
+    img = annotate(rgb, found.boxes, found.quads, states, labels, coord_scale=ss.get("photo_scale", 1.0))
     low = sum(1 for s in states if s == "low")
     caption = f"{len(found.tiles)} tiles found in {found.seconds:.1f} s"
     if low:

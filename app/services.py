@@ -93,6 +93,14 @@ def decode_photo(data: bytes) -> np.ndarray:
     return rgb
 
 
+def downscale(rgb: np.ndarray, factor: float) -> np.ndarray:
+    from PIL import Image
+
+    img = Image.fromarray(rgb)
+    size = (max(1, round(img.width * factor)), max(1, round(img.height * factor)))
+    return np.asarray(img.resize(size, Image.LANCZOS))
+
+
 @dataclass(frozen=True)
 class FoundTiles:
     """What the page needs from a recognition: per tile the fields Draft.from_found takes, plus geometry."""

@@ -46,12 +46,16 @@ def annotate(
     states: Sequence[str],
     labels: Sequence[str],
     max_width: int = 1200,
+    coord_scale: float = 1.0,
 ) -> Image.Image:
-    """Draw each tile's outline and number; ``states[i]`` is "ok", "low", "changed" or "deleted"."""
+    """Draw each tile's outline and number; ``states[i]`` is "ok", "low", "changed" or "deleted".
+
+    ``coord_scale`` maps box/quad coordinates onto ``rgb`` when it is a reduced copy of the recognised photo."""
     img = Image.fromarray(rgb)
-    scale = min(1.0, max_width / img.width)
-    if scale < 1.0:
-        img = img.resize((round(img.width * scale), round(img.height * scale)), Image.LANCZOS)
+    scale = min(1.0, max_width / img.width) * coord_scale
+    if scale / coord_scale < 1.0:
+        f = scale / coord_scale
+        img = img.resize((round(img.width * f), round(img.height * f)), Image.LANCZOS)
     draw = ImageDraw.Draw(img)
     stroke = max(2, round(img.width / 300))
     font = _font(max(14, round(img.width / 40)))
@@ -63,11 +67,12 @@ def annotate(
         pts = [(x * scale, y * scale) for x, y in outline]
         colour = colours.get(states[i], OK)
         draw.line(pts + [pts[0]], fill=colour, width=stroke)
-        x = min(p[0] for p in pts)
-        y = min(p[1] for p in pts)
+        # the label sits on the tile's own top-left corner (quads are ordered tl, tr, br, bl of the upright tile),
+        # so it stays on its tile when the row is photographed at an angle
         left, top, right, bottom = draw.textbbox((0, 0), label, font=font)
         w, h = right - left + 6, bottom - top + 6
-        ty = y - h if y - h >= 0 else y
+        x = min(max(pts[0][0], 0), img.width - w)
+        ty = min(max(pts[0][1], 0), img.height - h)
         draw.rectangle([x, ty, x + w, ty + h], fill=colour)
         draw.text((x + 3 - left, ty + 3 - top), label, fill=(255, 255, 255), font=font)
     return img

@@ -23,3 +23,10 @@ def test_quads_are_drawn_and_large_photos_are_scaled_down():
     img = annotate(rgb, [None], [quad], ["ok"], ["1"], max_width=1200)
     assert img.size == (1200, 500)
     assert img.getpixel((150, 350)) == OK  # the bottom edge at half scale
+
+
+def test_boxes_from_the_full_photo_land_on_a_reduced_copy():
+    rgb = np.full((250, 600, 3), 255, dtype=np.uint8)  # a half-size copy of a 1200 x 500 photo
+    img = annotate(rgb, [(200, 200, 320, 360)], [None], ["changed"], ["1"], coord_scale=0.5)
+    assert img.size == (600, 250)
+    assert img.getpixel((130, 180)) == CHANGED  # bottom edge y=360 -> 180
