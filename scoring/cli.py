@@ -101,7 +101,7 @@ def hand_from_args(args: argparse.Namespace) -> Any:
     if args.json_in:
         if args.hand:
             raise CliInputError("give either HAND or --json-in, not both")
-        text = sys.stdin.read() if args.json_in == "-" else _read_file(args.json_in)
+        text = _read_stdin() if args.json_in == "-" else _read_file(args.json_in)
         return hand_from_json(text)
     if not args.hand:
         raise CliInputError('no hand given; e.g. sikwu score "123m 456p 789s 11z 55z" --winning 5z --self-drawn')
@@ -155,6 +155,15 @@ def _read_file(path: str) -> str:
         raise CliInputError(
             f"--json-in {path!r}: cannot read ({exc.strerror}); give a JSON file or - for stdin"
         ) from None
+    except UnicodeDecodeError:
+        raise CliInputError(f"--json-in {path!r}: not UTF-8 text; give a hand JSON file (UTF-8)") from None
+
+
+def _read_stdin() -> str:
+    try:
+        return sys.stdin.read()
+    except UnicodeDecodeError:
+        raise CliInputError("--json-in -: standard input is not UTF-8 text; pipe in a hand JSON document") from None
 
 
 def _fail(message: str) -> int:

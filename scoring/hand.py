@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Final, Literal
 
+from scoring.errors import HandError
 from scoring.tiles import SEAT_WINDS, TILE_IDS, is_tile_id
 
 Seat = int  # 1=East 2=South 3=West 4=North
@@ -95,6 +96,13 @@ class Hand:
     discarder: Seat | None = None
 
     def __post_init__(self) -> None:
+        for name in ("concealed", "bonus"):
+            value = getattr(self, name)
+            if isinstance(value, str):  # tuple("123m") would silently become ('1', '2', '3', 'm')
+                raise HandError(
+                    f"{name} must be a sequence of tile ids such as ('1m', '2m'), not the string {value!r}; "
+                    "read typed tiles with scoring.parse_tiles"
+                )
         object.__setattr__(self, "concealed", tuple(self.concealed))
         object.__setattr__(self, "melds", tuple(self.melds))
         object.__setattr__(self, "bonus", tuple(self.bonus))

@@ -109,12 +109,17 @@ def _load_cached(path: str, _mtime: int) -> Profile:
 
 def _resolve(name_or_path: str | Path, base: Path | None) -> Path:
     text = str(name_or_path)
+    if not text.strip():
+        names = ", ".join(sorted(p.stem for p in PROFILE_DIR.glob("*.toml")))
+        raise ProfileError("<profile>", "", f"no profile name given; use one of {names} or a path to a .toml file")
     builtin = PROFILE_DIR / f"{text}.toml"
     if not text.endswith(".toml") and "/" not in text and builtin.exists():
         return builtin
     path = Path(text)
     if not path.is_absolute() and base is not None:
         path = base / path
+    if path.is_dir():
+        raise ProfileError(text, "", "is a folder, not a profile; give a built-in name or the path of a .toml file")
     if path.exists():
         return path.resolve()
     names = ", ".join(sorted(p.stem for p in PROFILE_DIR.glob("*.toml")))
@@ -130,13 +135,21 @@ def _read_merged(path: Path, chain: tuple[str, ...]) -> dict[str, Any]:
             data = tomllib.load(fh)
     except tomllib.TOMLDecodeError as exc:
         raise ProfileError(str(path), "", f"not valid TOML ({exc}); fix the syntax") from exc
+    except UnicodeDecodeError as exc:
+        raise ProfileError(str(path), "", "is not UTF-8 text; save the profile as a UTF-8 .toml file") from exc
+    except OSError as exc:
+        raise ProfileError(str(path), "", f"cannot be read ({exc.strerror}); check the path and permissions") from exc
     meta = data.get("meta", {})
     parent = meta.get("extends") if isinstance(meta, dict) else None
     if parent is None:
         return data
     if not isinstance(parent, str):
         raise ProfileError(str(path), "meta.extends", "must be a profile name or path string")
-    base = _read_merged(_resolve(parent, path.parent), (*chain, key))
+    try:
+        parent_path = _resolve(parent, path.parent)
+    except ProfileError as exc:
+        raise ProfileError(str(path), "meta.extends", f"{parent!r}: {exc.problem}") from exc
+    base = _read_merged(parent_path, (*chain, key))
     base.get("meta", {}).pop("extends", None)
     return _deep_merge(base, data)
 

@@ -105,6 +105,17 @@ def check_meld(meld: Meld, index: int) -> None:
 
 def validate_hand(hand: Hand) -> None:
     """Raise HandError with a specific message when ``hand`` is impossible or inconsistent."""
+    if not hand.concealed and not hand.events & {"seven_flowers", "eight_flowers"}:
+        raise HandError(
+            "the hand is empty: give the concealed tiles including the winning tile, e.g. '123m 456p 789s 111z 55z'"
+        )
+    if not isinstance(hand.self_drawn, bool):
+        raise HandError(f"self_drawn must be True or False, not {hand.self_drawn!r}")
+    for i, m in enumerate(hand.melds):
+        if not isinstance(m, Meld):
+            raise HandError(
+                f"meld {i + 1} ({m!r}) is not a Meld; build it with Meld.chow('1m'), Meld.pung('7z') or Meld.kong('3s')"
+            )
     for t in hand.concealed:
         if not is_tile_id(t):
             raise HandError(f"'{t}' in the concealed tiles is not a tile id; use 1m-9m, 1p-9p, 1s-9s or 1z-7z")
