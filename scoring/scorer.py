@@ -23,11 +23,12 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from scoring.decompose import divisions, group_tiles
+from scoring.decompose import counts_of, divisions, group_tiles, standard_divisions
 from scoring.errors import NotAWinningHandError
 from scoring.hand import Hand
 from scoring.patterns import REGISTRY, Context, SetInfo
-from scoring.profile import DEFAULT_PROFILE, Profile, load_profile
+from scoring.patterns.base import HandFacts, set_info
+from scoring.profile import DEFAULT_PROFILE, PatternValue, Profile, load_profile
 
 _SHAPE_ORDER = {"standard": 0, "nine_gates": 1, "thirteen_orphans": 2, "seven_pairs": 3, "flowers": 4}
 _INSTANCES = {key: cls() for key, cls in REGISTRY.items()}
@@ -70,84 +71,172 @@ class Score:
     notes: tuple[str, ...]
 
 
+class _Compiled:
+    """A profile's patterns prepared once for the hot loop: bound condition, prerequisite bits, values."""
+
+    __slots__ = ("profile", "entries", "has_relations", "seven_pairs", "seven_pairs_distinct", "thirteen_orphans",
+                 "nine_gates")
+
+    def __init__(self, profile: Profile) -> None:
+        self.profile = profile
+        entries = []
+        for key, pv in profile.patterns.items():
+            inst = _INSTANCES[key]
+            call = inst.items if inst.per_item else inst.condition
+            entries.append((inst.needs, call, inst.per_item, pv, pv.options, pv.closed, pv.open))
+        self.entries = tuple(entries)
+        self.has_relations = any(pv.includes or pv.exclusive for pv in profile.patterns.values())
+        sp = profile.patterns.get("seven_pairs")
+        self.seven_pairs = sp is not None
+        self.seven_pairs_distinct = bool(sp.options.get("distinct_pairs", True)) if sp else True
+        self.thirteen_orphans = profile.has("thirteen_orphans")
+        self.nine_gates = profile.has("nine_gates")
+
+
+_COMPILED: dict[int, _Compiled] = {}
+
+
+def _compiled(profile: Profile) -> _Compiled:
+    c = _COMPILED.get(id(profile))
+    if c is None or c.profile is not profile:
+        if len(_COMPILED) > 256:
+            _COMPILED.clear()
+        c = _COMPILED[id(profile)] = _Compiled(profile)
+    return c
+
+
 def _meld_sets(hand: Hand) -> list[SetInfo]:
-    return [SetInfo(m.kind, m.tiles, m.concealed, True) for m in hand.melds]
+    return [set_info(m.kind, m.tiles, m.concealed, True) for m in hand.melds]
+
+
+def _group_set(kind: str, first: str, concealed: bool = True) -> SetInfo:
+    key = (kind, first, concealed)
+    info = _GROUP_SETS.get(key)
+    if info is None:
+        info = _GROUP_SETS[key] = set_info(kind, group_tiles((kind, first)), concealed, False)
+    return info
+
+
+_GROUP_SETS: dict[tuple[str, str, bool], SetInfo] = {}
+
+
+def _divisions(hand: Hand, comp: _Compiled):
+    """(shape, groups) of the concealed tiles -- the same readings, in the same order, as ``decompose.divisions``."""
+    counts = counts_of(hand.concealed)
+    for groups in standard_divisions(counts):
+        yield "standard", groups
+    if len(hand.concealed) == 14 and (comp.thirteen_orphans or comp.seven_pairs or comp.nine_gates):
+        for div in divisions(
+            hand.concealed,
+            seven_pairs=comp.seven_pairs,
+            seven_pairs_distinct=comp.seven_pairs_distinct,
+            thirteen_orphans=comp.thirteen_orphans,
+            nine_gates=comp.nine_gates,
+        ):
+            if div.shape != "standard":
+                yield div.shape, div.groups
 
 
 def contexts(hand: Hand, profile: Profile) -> Iterator[Context]:
     """Every reading of ``hand`` that the profile allows, as pattern contexts."""
+    facts = HandFacts(hand)
     flower_wins = hand.events & {"seven_flowers", "eight_flowers"}
     if flower_wins:
         # Winning on the seventh/eighth flower is a win only where the profile has that hand.
         if all(profile.has(event) for event in flower_wins):
-            yield Context(hand, "flowers", ())
+            yield Context(hand, "flowers", (), None, facts)
         return
+    comp = _compiled(profile)
     melds = _meld_sets(hand)
-    sp = profile.patterns.get("seven_pairs")
-    for div in divisions(
-        hand.concealed,
-        seven_pairs=sp is not None,
-        seven_pairs_distinct=bool(sp.options.get("distinct_pairs", True)) if sp else True,
-        thirteen_orphans=profile.has("thirteen_orphans"),
-        nine_gates=profile.has("nine_gates"),
-    ):
-        groups = [SetInfo(kind, group_tiles((kind, first)), True, False) for kind, first in div.groups]
-        if div.shape != "standard":
-            yield Context(hand, div.shape, tuple(melds + groups))
+    winning_tile = hand.winning_tile
+    self_drawn = hand.self_drawn
+    for shape, div_groups in _divisions(hand, comp):
+        groups = [_group_set(kind, first) for kind, first in div_groups]
+        if shape != "standard":
+            yield Context(hand, shape, tuple(melds + groups), None, facts)
             continue
         seen = set()
         for i, g in enumerate(groups):
-            if hand.winning_tile not in g.tiles or (g.kind, g.first) in seen:
+            if winning_tile not in g.tiles or (g.kind, g.first) in seen:
                 continue
             seen.add((g.kind, g.first))
             placed = list(groups)
-            if g.kind == "pung" and not hand.self_drawn:
-                placed[i] = SetInfo("pung", g.tiles, False, False)
-            yield Context(hand, "standard", tuple(melds + placed), placed[i])
+            if g.kind == "pung" and not self_drawn:
+                placed[i] = _group_set("pung", g.first, False)
+            yield Context(hand, "standard", tuple(melds + placed), placed[i], facts)
         if not seen:  # winning tile unknown (validated away for normal wins); still score the shape
-            yield Context(hand, "standard", tuple(melds + groups))
+            yield Context(hand, "standard", tuple(melds + groups), None, facts)
 
 
-def evaluate(ctx: Context, profile: Profile) -> Reading:
-    """Apply the profile's patterns and relations to one reading."""
-    cap = profile.cap_faan
-    found = []
-    for key, pv in profile.patterns.items():
-        inst = _INSTANCES[key]
-        reasons = inst.items(ctx, pv.options)
-        if not reasons:
-            continue
-        value = pv.faan(ctx.closed)
-        if value is None:  # "2 (-)": only scored when the hand is closed
-            continue
-        for reason in reasons:
-            found.append((pv, reason, value))
-    excluded = {inc for pv, _, _ in found for inc in pv.includes}
-    found = [f for f in found if f[0].key not in excluded]
-    if any(pv.exclusive for pv, _, _ in found):
-        found = [f for f in found if f[0].exclusive]
-    hits = tuple(
-        PatternHit(
+_HITS: dict[tuple, PatternHit] = {}
+
+
+def _hit(pv: PatternValue, reason: str, value: int, limit: bool) -> PatternHit:
+    """A shared PatternHit (immutable): the same pattern, reason and value recur across hands."""
+    key = (pv.key, pv.name_en, pv.name_zh, reason, value, limit, pv.counts_for_minimum)
+    hit = _HITS.get(key)
+    if hit is None:
+        if len(_HITS) > 50_000:
+            _HITS.clear()
+        hit = _HITS[key] = PatternHit(
             key=pv.key,
             name_en=pv.name_en,
             name_zh=pv.name_zh,
             faan=value,
             reason=reason,
-            limit=pv.is_limit(ctx.closed) or value >= cap,
+            limit=limit,
             counts_for_minimum=pv.counts_for_minimum,
         )
+    return hit
+
+
+def evaluate(ctx: Context, profile: Profile) -> Reading:
+    """Apply the profile's patterns and relations to one reading."""
+    comp = _compiled(profile)
+    cap = profile.cap_faan
+    flags = ctx.flags
+    closed = ctx.closed
+    found = []
+    for needs, call, per_item, pv, opts, v_closed, v_open in comp.entries:
+        if needs & ~flags:
+            continue  # a prerequisite of the pattern is missing: it cannot apply
+        value = v_closed if closed else v_open
+        if per_item:
+            reasons = call(ctx, opts)
+            if not reasons or value is None:  # value None: "2 (-)", only scored when the hand is closed
+                continue
+            for reason in reasons:
+                found.append((pv, reason, value))
+        else:
+            reason = call(ctx, opts)
+            if not reason or value is None:
+                continue
+            found.append((pv, reason, value))
+    if comp.has_relations and found:
+        excluded = {inc for pv, _, _ in found for inc in pv.includes}
+        if excluded:
+            found = [f for f in found if f[0].key not in excluded]
+        if any(pv.exclusive for pv, _, _ in found):
+            found = [f for f in found if f[0].exclusive]
+    hits = tuple(
+        _hit(pv, reason, value, (pv.limit_closed if closed else pv.limit_open) or value >= cap)
         for pv, reason, value in found
     )
-    raw = sum(h.faan for h in hits)
-    counted = min(sum(h.faan for h in hits if h.counts_for_minimum), cap)
+    raw = 0
+    counted = 0
+    for h in hits:
+        raw += h.faan
+        if h.counts_for_minimum:
+            counted += h.faan
+    ws = ctx.winning_set
     return Reading(
         shape=ctx.shape,
         sets=tuple(s.tiles for s in ctx.sets),
         patterns=hits,
         raw_faan=raw,
         faan=min(raw, cap),
-        winning_set=ctx.winning_set.tiles if ctx.winning_set is not None else None,
-        minimum_faan=counted,
+        winning_set=ws.tiles if ws is not None else None,
+        minimum_faan=min(counted, cap),
     )
 
 
@@ -159,12 +248,14 @@ def score_hand(hand: Hand, profile: Profile | str = DEFAULT_PROFILE) -> Score:
     """Score a declared win; raises HandError / NotAWinningHandError with a message saying what to fix."""
     prof = profile if isinstance(profile, Profile) else load_profile(profile)
     hand.validate()
-    readings: dict[tuple, Reading] = {}
-    for ctx in contexts(hand, prof):
-        r = evaluate(ctx, prof)
-        ident = (r.shape, tuple(sorted(r.sets)), tuple(sorted((h.key, h.faan, h.reason) for h in r.patterns)))
-        readings.setdefault(ident, r)
-    if not readings:
+    found = [evaluate(ctx, prof) for ctx in contexts(hand, prof)]
+    if len(found) > 1:  # the same reading can arise twice (e.g. via two equal groups holding the winning tile)
+        readings: dict[tuple, Reading] = {}
+        for r in found:
+            ident = (r.shape, tuple(sorted(r.sets)), tuple(sorted((h.key, h.faan, h.reason) for h in r.patterns)))
+            readings.setdefault(ident, r)
+        found = list(readings.values())
+    if not found:
         if hand.events & {"seven_flowers", "eight_flowers"}:
             raise NotAWinningHandError(
                 f"profile '{prof.name}' has no seven/eight-flower win; remove the event or choose another profile"
@@ -174,7 +265,7 @@ def score_hand(hand: Hand, profile: Profile | str = DEFAULT_PROFILE) -> Score:
             + (" or a special hand allowed by profile '" + prof.name + "'")
             + "; check the tiles (a missing or misread tile is the usual cause) and that every kong is declared"
         )
-    ordered = sorted(readings.values(), key=_rank)
+    ordered = sorted(found, key=_rank) if len(found) > 1 else found
     best = ordered[0]
     notes = []
     capped = best.raw_faan > prof.cap_faan

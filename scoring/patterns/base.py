@@ -11,99 +11,203 @@ what it is worth.  Patterns that score once per item (one faan per dragon pung, 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
-from functools import cached_property
+from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from scoring.hand import Hand
-from scoring.tiles import is_honour, is_terminal
+from scoring.tiles import DRAGON_IDS, PLAYING_IDS, WIND_IDS, is_honour, is_terminal
 
 REGISTRY: dict[str, type[Pattern]] = {}
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class SetInfo:
-    """One set (or the pair, or a single of a special shape) of a reading."""
+    """One set (or the pair, or a single of a special shape) of a reading.
+
+    ``first``, ``suit`` and ``is_pung`` are computed once here because every pattern asks for them; instances are
+    immutable and shared through :func:`set_info` (there are only a few hundred distinct sets).
+    """
 
     kind: str  # "chow" | "pung" | "kong" | "pair" | "single"
     tiles: tuple[str, ...]
     concealed: bool  # pung/kong formed without a claimed tile (a pung completed by a discard is NOT concealed)
     declared: bool  # laid down as a meld
+    first: str = field(init=False, compare=False)
+    suit: str = field(init=False, compare=False)
+    #: Pung or kong: "anything that needs a pung, you can also use kongs for" (cheat sheet, Score Table).
+    is_pung: bool = field(init=False, compare=False)
 
-    @property
-    def first(self) -> str:
-        return self.tiles[0]
-
-    @property
-    def suit(self) -> str:
-        return self.tiles[0][1]
-
-    @property
-    def is_pung(self) -> bool:
-        """Pung or kong: "anything that needs a pung, you can also use kongs for" (cheat sheet, Score Table)."""
-        return self.kind in ("pung", "kong")
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "first", self.tiles[0])
+        object.__setattr__(self, "suit", self.tiles[0][1])
+        object.__setattr__(self, "is_pung", self.kind in ("pung", "kong"))
 
     def text(self) -> str:
         return " ".join(self.tiles)
 
 
-@dataclass(frozen=True)
+_SET_CACHE: dict[tuple, SetInfo] = {}
+
+
+def set_info(kind: str, tiles: tuple[str, ...], concealed: bool, declared: bool) -> SetInfo:
+    """A shared :class:`SetInfo` (sets are immutable, and building one is the costly part of a reading)."""
+    key = (kind, tiles, concealed, declared)
+    info = _SET_CACHE.get(key)
+    if info is None:
+        info = _SET_CACHE[key] = SetInfo(kind, tiles, concealed, declared)
+    return info
+
+
+_SUIT_OF = {t: (t[1] if not is_honour(t) else "") for t in PLAYING_IDS}
+_ORPHAN = frozenset(t for t in PLAYING_IDS if is_honour(t) or is_terminal(t))
+_HONOUR = frozenset(t for t in PLAYING_IDS if is_honour(t))
+_DRAGONS = frozenset(DRAGON_IDS)
+_WINDS = frozenset(WIND_IDS)
+
+# Cheap facts of a reading, as bits, so that a pattern whose prerequisite is missing is skipped without a call
+# (``Pattern.needs``).  A bit only ever says "this pattern cannot apply without it"; the condition still decides.
+F_STANDARD = 1 << 0
+F_ONE_SUIT = 1 << 1  # exactly one suit (honours allowed)
+F_HONOURS = 1 << 2
+F_NO_HONOURS = 1 << 3
+F_NO_SUIT = 1 << 4  # honours only
+F_ORPHANS_ONLY = 1 << 5  # only terminals and honours
+F_NO_ORPHANS = 1 << 6  # no terminal, no honour
+F_DRAGON_PUNG = 1 << 7
+F_TWO_DRAGON_PUNGS = 1 << 8
+F_WIND_PUNG = 1 << 9
+F_THREE_WIND_PUNGS = 1 << 10
+F_FOUR_PUNGS = 1 << 11  # standard reading with four pungs/kongs
+F_FOUR_CHOWS = 1 << 12
+F_TWO_CHOWS = 1 << 13
+F_THREE_CHOWS = 1 << 14
+F_THREE_PUNGS = 1 << 15
+F_THREE_KONGS = 1 << 16
+F_EVENTS = 1 << 17
+F_SELF_DRAWN = 1 << 18
+F_BONUS = 1 << 19
+F_NO_BONUS = 1 << 20
+F_PAIR = 1 << 21  # a standard reading's pair is known
+F_SPECIAL = 1 << 22  # thirteen orphans / nine gates / seven pairs / flowers shape
+
+
+class HandFacts:
+    """Facts of the whole hand that every reading shares (computed once per scored hand, not per pattern)."""
+
+    __slots__ = ("tiles", "suits", "has_honours", "all_orphans", "closed", "flags")
+
+    def __init__(self, hand: Hand) -> None:
+        tiles = hand.all_tiles()
+        distinct = set(tiles)
+        suit_of = _SUIT_OF
+        self.tiles = tiles
+        self.suits = frozenset(suit_of[t] for t in distinct if suit_of.get(t, "")) if distinct else frozenset()
+        self.has_honours = not _HONOUR.isdisjoint(distinct)
+        self.all_orphans = bool(tiles) and distinct <= _ORPHAN
+        self.closed = not hand.has_exposed_melds
+        flags = 0
+        n_suits = len(self.suits)
+        if n_suits == 1:
+            flags |= F_ONE_SUIT
+        elif n_suits == 0:
+            flags |= F_NO_SUIT
+        flags |= F_HONOURS if self.has_honours else F_NO_HONOURS
+        if self.all_orphans:
+            flags |= F_ORPHANS_ONLY
+        if tiles and _ORPHAN.isdisjoint(distinct):
+            flags |= F_NO_ORPHANS
+        if hand.events:
+            flags |= F_EVENTS
+        if hand.self_drawn:
+            flags |= F_SELF_DRAWN
+        flags |= F_BONUS if hand.bonus else F_NO_BONUS
+        self.flags = flags
+
+
 class Context:
-    """One reading of a hand, with the facts patterns ask about."""
+    """One reading of a hand, with the facts patterns ask about (all computed once, on construction)."""
 
-    hand: Hand
-    shape: str  # "standard" | "seven_pairs" | "thirteen_orphans" | "nine_gates" | "flowers"
-    sets: tuple[SetInfo, ...]  # sets then pair (standard); pairs / singles for special shapes
-    winning_set: SetInfo | None = None  # the concealed group the winning tile completed, if known
+    __slots__ = (
+        "hand", "shape", "sets", "winning_set", "tiles", "suits", "has_honours", "all_orphans", "closed",
+        "melds", "pungs", "chows", "kongs", "pair", "standard", "dragon_pungs", "wind_pungs", "flags",
+    )
 
-    @cached_property
-    def tiles(self) -> tuple[str, ...]:
-        return self.hand.all_tiles()
-
-    @cached_property
-    def closed(self) -> bool:
-        """A closed (concealed) hand: nothing claimed from another player apart from the winning tile."""
-        return not self.hand.has_exposed_melds
-
-    @cached_property
-    def melds(self) -> tuple[SetInfo, ...]:
-        """The four sets of a standard reading (pair excluded)."""
-        return tuple(s for s in self.sets if s.kind in ("chow", "pung", "kong"))
-
-    @cached_property
-    def pungs(self) -> tuple[SetInfo, ...]:
-        return tuple(s for s in self.sets if s.is_pung)
-
-    @cached_property
-    def chows(self) -> tuple[SetInfo, ...]:
-        return tuple(s for s in self.sets if s.kind == "chow")
-
-    @cached_property
-    def kongs(self) -> tuple[SetInfo, ...]:
-        return tuple(s for s in self.sets if s.kind == "kong")
-
-    @cached_property
-    def pair(self) -> SetInfo | None:
-        if self.shape != "standard":
-            return None
-        pairs = [s for s in self.sets if s.kind == "pair"]
-        return pairs[0] if pairs else None
-
-    @cached_property
-    def suits(self) -> frozenset[str]:
-        return frozenset(t[1] for t in self.tiles if not is_honour(t))
-
-    @cached_property
-    def has_honours(self) -> bool:
-        return any(is_honour(t) for t in self.tiles)
-
-    @cached_property
-    def all_orphans(self) -> bool:
-        return bool(self.tiles) and all(is_honour(t) or is_terminal(t) for t in self.tiles)
-
-    @property
-    def standard(self) -> bool:
-        return self.shape == "standard"
+    def __init__(
+        self,
+        hand: Hand,
+        shape: str,
+        sets: tuple[SetInfo, ...],
+        winning_set: SetInfo | None = None,
+        facts: HandFacts | None = None,
+    ) -> None:
+        facts = facts if facts is not None else HandFacts(hand)
+        self.hand = hand
+        self.shape = shape  # "standard" | "seven_pairs" | "thirteen_orphans" | "nine_gates" | "flowers"
+        self.sets = sets  # sets then pair (standard); pairs / singles for special shapes
+        self.winning_set = winning_set  # the concealed group the winning tile completed, if known
+        self.tiles = facts.tiles
+        self.suits = facts.suits
+        self.has_honours = facts.has_honours
+        self.all_orphans = facts.all_orphans
+        #: A closed (concealed) hand: nothing claimed from another player apart from the winning tile.
+        self.closed = facts.closed
+        melds, pungs, chows, kongs = [], [], [], []
+        pair = None
+        dragon_pungs, wind_pungs = [], []
+        for s in sets:
+            kind = s.kind
+            if kind == "chow":
+                melds.append(s)
+                chows.append(s)
+            elif kind == "pung" or kind == "kong":
+                melds.append(s)
+                pungs.append(s)
+                if kind == "kong":
+                    kongs.append(s)
+                if s.first in _DRAGONS:
+                    dragon_pungs.append(s)
+                elif s.first in _WINDS:
+                    wind_pungs.append(s)
+            elif kind == "pair" and pair is None:
+                pair = s
+        self.standard = standard = shape == "standard"
+        #: The four sets of a standard reading (pair excluded).
+        self.melds = tuple(melds)
+        self.pungs = tuple(pungs)
+        self.chows = tuple(chows)
+        self.kongs = tuple(kongs)
+        self.pair = pair if standard else None
+        self.dragon_pungs = tuple(dragon_pungs)
+        self.wind_pungs = tuple(wind_pungs)
+        flags = facts.flags
+        if standard:
+            flags |= F_STANDARD
+            if len(pungs) == 4:
+                flags |= F_FOUR_PUNGS
+            if pair is not None:
+                flags |= F_PAIR
+        else:
+            flags |= F_SPECIAL
+        if dragon_pungs:
+            flags |= F_DRAGON_PUNG
+            if len(dragon_pungs) >= 2:
+                flags |= F_TWO_DRAGON_PUNGS
+        if wind_pungs:
+            flags |= F_WIND_PUNG
+            if len(wind_pungs) >= 3:
+                flags |= F_THREE_WIND_PUNGS
+        n_chows = len(chows)
+        if n_chows >= 2:
+            flags |= F_TWO_CHOWS
+            if n_chows >= 3:
+                flags |= F_THREE_CHOWS
+                if n_chows == 4:
+                    flags |= F_FOUR_CHOWS
+        if len(pungs) >= 3:
+            flags |= F_THREE_PUNGS
+        if len(kongs) >= 3:
+            flags |= F_THREE_KONGS
+        self.flags = flags
 
 
 class Pattern:
@@ -115,6 +219,8 @@ class Pattern:
     #: Pattern-specific profile options and their defaults; a profile may set them in ``[patterns.<key>]``.
     options: ClassVar[Mapping[str, Any]] = {}
     per_item: ClassVar[bool] = False
+    #: ``F_*`` bits the reading must have for the pattern to possibly apply (checked before ``condition`` is called).
+    needs: ClassVar[int] = 0
 
     def condition(self, ctx: Context, opts: Mapping[str, Any]) -> str | None:
         items = self.items(ctx, opts)

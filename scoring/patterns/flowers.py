@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from scoring.patterns.base import Context, Pattern, register
+from scoring.patterns.base import F_BONUS, F_EVENTS, F_NO_BONUS, Context, Pattern, register
 from scoring.tiles import FLOWER_IDS, SEASON_IDS, TILE_NAMES, WIND_IDS, bonus_seat
 
 
 @register
 class NoFlowers(Pattern):
     key = "no_flowers"
+    needs = F_NO_BONUS
     name_en = "No flowers"
     name_zh = "無花"
 
@@ -19,6 +20,7 @@ class NoFlowers(Pattern):
 @register
 class OwnFlower(Pattern):
     key = "own_flower"
+    needs = F_BONUS
     name_en = "Seat flower"
     name_zh = "正花"
     per_item = True
@@ -34,6 +36,7 @@ class OwnFlower(Pattern):
 @register
 class OwnSeason(Pattern):
     key = "own_season"
+    needs = F_BONUS
     name_en = "Seat season"
     name_zh = "正花"
     per_item = True
@@ -49,6 +52,7 @@ class OwnSeason(Pattern):
 @register
 class RoundFlower(Pattern):
     key = "round_flower"
+    needs = F_BONUS
     name_en = "Flower/season of the round"
     name_zh = "圈花"
     per_item = True
@@ -61,6 +65,7 @@ class RoundFlower(Pattern):
 @register
 class AnyFlower(Pattern):
     key = "any_flower"
+    needs = F_BONUS
     name_en = "Flower/season tile"
     name_zh = "花"
     per_item = True
@@ -72,6 +77,7 @@ class AnyFlower(Pattern):
 @register
 class AllFlowers(Pattern):
     key = "all_flowers"
+    needs = F_BONUS
     name_en = "All four flowers"
     name_zh = "一台花"
 
@@ -82,6 +88,7 @@ class AllFlowers(Pattern):
 @register
 class AllSeasons(Pattern):
     key = "all_seasons"
+    needs = F_BONUS
     name_en = "All four seasons"
     name_zh = "一台花"
 
@@ -92,6 +99,7 @@ class AllSeasons(Pattern):
 @register
 class SevenFlowers(Pattern):
     key = "seven_flowers"
+    needs = F_EVENTS | F_BONUS
     name_en = "Seven flowers"
     name_zh = "花糊"
 
@@ -104,6 +112,7 @@ class SevenFlowers(Pattern):
 @register
 class EightFlowers(Pattern):
     key = "eight_flowers"
+    needs = F_BONUS
     name_en = "Eight flowers"
     name_zh = "大花糊"
     # The cheat sheet's "Eight Treasures" is read as holding all eight bonus tiles in a normal win too.

@@ -2,7 +2,17 @@
 
 from __future__ import annotations
 
-from scoring.patterns.base import Context, Pattern, register
+from scoring.patterns.base import (
+    F_DRAGON_PUNG,
+    F_NO_SUIT,
+    F_PAIR,
+    F_THREE_WIND_PUNGS,
+    F_TWO_DRAGON_PUNGS,
+    F_WIND_PUNG,
+    Context,
+    Pattern,
+    register,
+)
 from scoring.tiles import DRAGON_IDS, TILE_NAMES, WIND_IDS, is_honour
 
 
@@ -11,16 +21,17 @@ def _name(tile: str) -> str:
 
 
 def _dragon_pungs(ctx: Context):
-    return [p for p in ctx.pungs if p.first in DRAGON_IDS]
+    return ctx.dragon_pungs
 
 
 def _wind_pungs(ctx: Context):
-    return [p for p in ctx.pungs if p.first in WIND_IDS]
+    return ctx.wind_pungs
 
 
 @register
 class DragonPung(Pattern):
     key = "dragon_pung"
+    needs = F_DRAGON_PUNG
     name_en = "Dragon pung"
     name_zh = "三元牌"
     per_item = True
@@ -32,6 +43,7 @@ class DragonPung(Pattern):
 @register
 class SeatWind(Pattern):
     key = "seat_wind"
+    needs = F_WIND_PUNG
     name_en = "Seat wind"
     name_zh = "門風"
 
@@ -45,6 +57,7 @@ class SeatWind(Pattern):
 @register
 class RoundWind(Pattern):
     key = "round_wind"
+    needs = F_WIND_PUNG
     name_en = "Prevalent (round) wind"
     name_zh = "圈風"
 
@@ -60,6 +73,7 @@ class MatchingWindPung(Pattern):
     """One faan per pung of the seat or round wind, once per pung even when it is both (Sparrow's Nest)."""
 
     key = "matching_wind_pung"
+    needs = F_WIND_PUNG
     name_en = "Matching wind triplet"
     name_zh = "風牌"
     per_item = True
@@ -72,6 +86,7 @@ class MatchingWindPung(Pattern):
 @register
 class SmallThreeDragons(Pattern):
     key = "small_three_dragons"
+    needs = F_TWO_DRAGON_PUNGS | F_PAIR
     name_en = "Small three dragons"
     name_zh = "小三元"
 
@@ -85,6 +100,7 @@ class SmallThreeDragons(Pattern):
 @register
 class BigThreeDragons(Pattern):
     key = "big_three_dragons"
+    needs = F_TWO_DRAGON_PUNGS
     name_en = "Big three dragons"
     name_zh = "大三元"
 
@@ -95,6 +111,7 @@ class BigThreeDragons(Pattern):
 @register
 class SmallFourWinds(Pattern):
     key = "small_four_winds"
+    needs = F_THREE_WIND_PUNGS | F_PAIR
     name_en = "Small four winds"
     name_zh = "小四喜"
 
@@ -107,6 +124,7 @@ class SmallFourWinds(Pattern):
 @register
 class BigFourWinds(Pattern):
     key = "big_four_winds"
+    needs = F_THREE_WIND_PUNGS
     name_en = "Big four winds"
     name_zh = "大四喜"
 
@@ -117,6 +135,7 @@ class BigFourWinds(Pattern):
 @register
 class AllHonours(Pattern):
     key = "all_honours"
+    needs = F_NO_SUIT
     name_en = "All honours"
     name_zh = "字一色"
 

@@ -2,13 +2,24 @@
 
 from __future__ import annotations
 
-from scoring.patterns.base import Context, Pattern, register
+from scoring.patterns.base import (
+    F_FOUR_CHOWS,
+    F_FOUR_PUNGS,
+    F_SPECIAL,
+    F_STANDARD,
+    F_THREE_KONGS,
+    F_THREE_PUNGS,
+    Context,
+    Pattern,
+    register,
+)
 from scoring.tiles import is_honour, is_suited
 
 
 @register
 class AllChows(Pattern):
     key = "all_chows"
+    needs = F_STANDARD | F_FOUR_CHOWS
     name_en = "All chows"
     name_zh = "平糊"
     # "Hand consists only of chows and a pair of suit tiles" (Old Style variants 1 and 3).
@@ -25,6 +36,7 @@ class AllChows(Pattern):
 @register
 class AllPungs(Pattern):
     key = "all_pungs"
+    needs = F_FOUR_PUNGS
     name_en = "All pungs"
     name_zh = "對對糊"
 
@@ -37,6 +49,7 @@ class AllPungs(Pattern):
 @register
 class FourConcealedPungs(Pattern):
     key = "four_concealed_pungs"
+    needs = F_FOUR_PUNGS
     name_en = "Four concealed pungs"
     name_zh = "坎坎糊"
     options = {"require_self_drawn": False, "kongs_count_as_concealed": False}
@@ -59,6 +72,7 @@ class FourConcealedPungs(Pattern):
 @register
 class AllKongs(Pattern):
     key = "all_kongs"
+    needs = F_THREE_KONGS
     name_en = "All kongs"
     name_zh = "十八羅漢"
 
@@ -69,6 +83,7 @@ class AllKongs(Pattern):
 @register
 class ThreeKongs(Pattern):
     key = "three_kongs"
+    needs = F_THREE_KONGS
     name_en = "Three kongs"
     name_zh = "三槓"
 
@@ -79,6 +94,7 @@ class ThreeKongs(Pattern):
 @register
 class ThreeConcealedPungs(Pattern):
     key = "three_concealed_pungs"
+    needs = F_STANDARD | F_THREE_PUNGS
     name_en = "Three concealed pungs"
     name_zh = "三暗刻"
 
@@ -92,6 +108,7 @@ class ThreeConcealedPungs(Pattern):
 @register
 class TriplePung(Pattern):
     key = "triple_pung"
+    needs = F_THREE_PUNGS
     name_en = "Three pungs with the same number"
     name_zh = "三色同刻"
 
@@ -106,6 +123,7 @@ class TriplePung(Pattern):
 @register
 class SevenPairs(Pattern):
     key = "seven_pairs"
+    needs = F_SPECIAL
     name_en = "Seven pairs"
     name_zh = "七對子"
     # "Seven different pairs" (New Style sheet); set false to let four identical tiles count as two pairs.

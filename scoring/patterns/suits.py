@@ -4,7 +4,19 @@ from __future__ import annotations
 
 from collections import Counter
 
-from scoring.patterns.base import Context, Pattern, register
+from scoring.patterns.base import (
+    F_DRAGON_PUNG,
+    F_FOUR_CHOWS,
+    F_HONOURS,
+    F_NO_HONOURS,
+    F_ONE_SUIT,
+    F_SPECIAL,
+    F_THREE_CHOWS,
+    F_TWO_CHOWS,
+    Context,
+    Pattern,
+    register,
+)
 from scoring.tiles import is_honour
 
 _SUIT_NAME = {"m": "characters", "p": "dots", "s": "bamboo"}
@@ -13,6 +25,7 @@ _SUIT_NAME = {"m": "characters", "p": "dots", "s": "bamboo"}
 @register
 class HalfFlush(Pattern):
     key = "half_flush"
+    needs = F_ONE_SUIT | F_HONOURS
     name_en = "Half flush"
     name_zh = "混一色"
 
@@ -25,6 +38,7 @@ class HalfFlush(Pattern):
 @register
 class FullFlush(Pattern):
     key = "full_flush"
+    needs = F_ONE_SUIT | F_NO_HONOURS
     name_en = "Full flush"
     name_zh = "清一色"
 
@@ -37,6 +51,7 @@ class FullFlush(Pattern):
 @register
 class PureStraight(Pattern):
     key = "pure_straight"
+    needs = F_THREE_CHOWS
     name_en = "Pure straight"
     name_zh = "一條龍"
 
@@ -51,6 +66,7 @@ class PureStraight(Pattern):
 @register
 class MixedTripleChow(Pattern):
     key = "mixed_triple_chow"
+    needs = F_THREE_CHOWS
     name_en = "Three matching chows in different suits"
     name_zh = "三色同順"
 
@@ -68,6 +84,7 @@ def _identical_chow_pairs(ctx: Context) -> int:
 @register
 class PureDoubleChow(Pattern):
     key = "pure_double_chow"
+    needs = F_TWO_CHOWS
     name_en = "Two matching chows of one suit"
     name_zh = "一般高"
 
@@ -78,6 +95,7 @@ class PureDoubleChow(Pattern):
 @register
 class TwicePureDoubleChow(Pattern):
     key = "twice_pure_double_chow"
+    needs = F_FOUR_CHOWS
     name_en = "Two sets of two matching chows"
     name_zh = "兩般高"
 
@@ -88,6 +106,7 @@ class TwicePureDoubleChow(Pattern):
 @register
 class NineGates(Pattern):
     key = "nine_gates"
+    needs = F_SPECIAL
     name_en = "Nine gates"
     name_zh = "九蓮寶燈"
 
@@ -100,6 +119,7 @@ class NineGates(Pattern):
 @register
 class ThirteenOrphans(Pattern):
     key = "thirteen_orphans"
+    needs = F_SPECIAL
     name_en = "Thirteen orphans"
     name_zh = "十三么"
 
@@ -108,6 +128,7 @@ class ThirteenOrphans(Pattern):
 
 
 class _GemDragon(Pattern):
+    needs = F_ONE_SUIT | F_DRAGON_PUNG
     suit: str
     dragon: str
 

@@ -2,13 +2,23 @@
 
 from __future__ import annotations
 
-from scoring.patterns.base import Context, Pattern, register
+from scoring.patterns.base import (
+    F_HONOURS,
+    F_NO_HONOURS,
+    F_NO_ORPHANS,
+    F_ORPHANS_ONLY,
+    F_STANDARD,
+    Context,
+    Pattern,
+    register,
+)
 from scoring.tiles import is_honour, is_terminal
 
 
 @register
 class AllTerminals(Pattern):
     key = "all_terminals"
+    needs = F_ORPHANS_ONLY | F_NO_HONOURS
     name_en = "All terminals"
     name_zh = "清么九"
 
@@ -19,6 +29,7 @@ class AllTerminals(Pattern):
 @register
 class MixedTerminals(Pattern):
     key = "mixed_terminals"
+    needs = F_ORPHANS_ONLY | F_HONOURS
     name_en = "Mixed terminals"
     name_zh = "混么九"
     # Sparrow's Nest and the New Style sheet define it as four pungs + pair of terminals/honours.
@@ -37,6 +48,7 @@ class MixedTerminals(Pattern):
 @register
 class AllSimples(Pattern):
     key = "all_simples"
+    needs = F_NO_ORPHANS
     name_en = "All simples"
     name_zh = "斷么九"
 
@@ -51,6 +63,7 @@ class TerminalInEachSet(Pattern):
     """Cheat sheet "At least one terminal in each meld": every set and the pair hold a 1 or 9, no honours."""
 
     key = "terminal_in_each_set"
+    needs = F_STANDARD | F_NO_HONOURS
     name_en = "Terminal in each set"
     name_zh = "純全帶么"
 

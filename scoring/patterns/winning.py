@@ -3,12 +3,13 @@ turn) and whether the hand was concealed."""
 
 from __future__ import annotations
 
-from scoring.patterns.base import Context, Pattern, register
+from scoring.patterns.base import F_EVENTS, F_SELF_DRAWN, Context, Pattern, register
 
 
 @register
 class SelfDrawn(Pattern):
     key = "self_drawn"
+    needs = F_SELF_DRAWN
     name_en = "Self-drawn win"
     name_zh = "自摸"
 
@@ -21,6 +22,7 @@ class SelfDrawn(Pattern):
 @register
 class KongReplacement(Pattern):
     key = "kong_replacement"
+    needs = F_EVENTS
     name_en = "Win on kong replacement"
     name_zh = "槓上開花"
     options = {"flower_replacement_counts": False}
@@ -37,6 +39,7 @@ class KongReplacement(Pattern):
 @register
 class DoubleKongReplacement(Pattern):
     key = "double_kong_replacement"
+    needs = F_EVENTS
     name_en = "Win on double kong replacement"
     name_zh = "槓上槓"
 
@@ -49,6 +52,7 @@ class DoubleKongReplacement(Pattern):
 @register
 class RobbingKong(Pattern):
     key = "robbing_kong"
+    needs = F_EVENTS
     name_en = "Robbing a kong"
     name_zh = "搶槓"
 
@@ -61,6 +65,7 @@ class RobbingKong(Pattern):
 @register
 class LastTileDraw(Pattern):
     key = "last_tile_draw"
+    needs = F_EVENTS | F_SELF_DRAWN
     name_en = "Win on the last tile of the wall"
     name_zh = "海底撈月"
     # Sparrow's Nest, Last Tile: "Not scored if the last tile is drawn for a replacement from a flower tile".
@@ -78,6 +83,7 @@ class LastTileDraw(Pattern):
 @register
 class LastTileDiscard(Pattern):
     key = "last_tile_discard"
+    needs = F_EVENTS
     name_en = "Win on the last discard"
     name_zh = "河底撈魚"
 
@@ -90,6 +96,7 @@ class LastTileDiscard(Pattern):
 @register
 class MoonFromTheBottomOfTheSea(Pattern):
     key = "moon_from_the_bottom_of_the_sea"
+    needs = F_EVENTS | F_SELF_DRAWN
     name_en = "Moon from the bottom of the sea"
     name_zh = "海底撈月"
 
@@ -102,6 +109,7 @@ class MoonFromTheBottomOfTheSea(Pattern):
 @register
 class PlumBlossomOnTheRoof(Pattern):
     key = "plum_blossom_on_the_roof"
+    needs = F_EVENTS
     name_en = "Plum blossom on the roof"
     name_zh = "槓上梅花"
 
@@ -136,6 +144,7 @@ class ConcealedHand(Pattern):
 @register
 class Heavenly(Pattern):
     key = "heavenly"
+    needs = F_EVENTS
     name_en = "Heavenly hand"
     name_zh = "天糊"
     # Sparrow's Nest: "Not scored after calling a Gong at the start".
@@ -152,6 +161,7 @@ class Heavenly(Pattern):
 @register
 class Earthly(Pattern):
     key = "earthly"
+    needs = F_EVENTS
     name_en = "Earthly hand"
     name_zh = "地糊"
 
@@ -162,6 +172,7 @@ class Earthly(Pattern):
 @register
 class Human(Pattern):
     key = "human"
+    needs = F_EVENTS
     name_en = "Human hand"
     name_zh = "人糊"
 
