@@ -196,6 +196,8 @@ def _cut_evidence(profile: np.ndarray, n: int, window: float) -> tuple[float, li
 
 
 SEAM_MARGIN = 0.22
+#: A faint seam whose bright pixels are this fraction of the face level darker than beside it counts fully.
+VALLEY_SCALE = 0.05
 #: Each cut may move this fraction of the pitch from its evenly spaced position to sit on a seam (perspective).
 CUT_WINDOW = 0.12
 #: A cut must cross at least this fraction of "not face" to count as a seam (glyph strokes cross less).
@@ -203,31 +205,45 @@ SEAM_ABS = 0.7
 #: A pixel darker than this fraction of its blob's face level counts as "not face" when looking for seams.
 SEAM_LEVEL = 0.85
 #: Weight of the tile-shape prior (per unit of |log(cell aspect / expected aspect)|).
-SHAPE_WEIGHT = 2.5
+SHAPE_WEIGHT = 1.0
 #: A blob at least this many times longer than thick is treated as one row (its pitch is measured).
 ROW_MIN_ELONGATION = 3.5
 #: Minimum normalised autocorrelation for a measured pitch to be trusted, and its weight.
 PITCH_MIN_STRENGTH = 0.1
 PITCH_WEIGHT = 10.0
+HARMONIC_COST = 1.0
 #: Extra cost for reading cells as tiles lying on their side (rarer than standing ones in a row or grid).
 LYING_COST = 0.5
 #: Weight of the tile-size prior (per unit of |log(cell area / typical lone tile area)|), when lone tiles exist.
 SIZE_WEIGHT = 1.0
 
 
-def _seam_profiles(face: np.ndarray, mask: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Seam strength along x (per column) and along y (per row) of a rectified blob.
+def _valley(col: np.ndarray, d: int = 3) -> np.ndarray:
+    """How much darker each position is than both positions ``d`` away (0 where it is not a valley)."""
+    v = np.minimum(np.roll(col, d), np.roll(col, -d)) - col
+    v[:d] = 0
+    v[-d:] = 0
+    return np.maximum(v, 0)
+
+
+def _seam_profiles(face: np.ndarray, mask: np.ndarray, level: float) -> tuple[np.ndarray, np.ndarray]:
+    """Seam strength along x (per column) and along y (per row) of a rectified blob, 0..1.
 
     A seam between touching tiles is a line of darker pixels crossing the whole blob, while glyph strokes cross
-    only part of a face (faces have a blank margin), so we average the 'not face' indicator over the central band
-    of the other axis.
+    only part of a face (faces have a blank margin).  Two cues: the fraction of 'not face' pixels along the line
+    (clear gaps), and how much darker the line's bright pixels (75th percentile) are than those a few pixels to
+    either side (faint grey seams between tightly packed tiles, which glyphs rarely imitate along a whole line).
     """
     nonface = (mask == 0).astype(np.float32)
     h, w = mask.shape
     ys = slice(int(h * 0.04), max(int(h * 0.96), int(h * 0.04) + 1))
     xs = slice(int(w * 0.04), max(int(w * 0.96), int(w * 0.04) + 1))
-    px = nonface[ys, :].mean(axis=0)
-    py = nonface[:, xs].mean(axis=1)
+    f = face.astype(np.float32)
+    scale = max(VALLEY_SCALE * level, 1.0)
+    vx = np.clip(_valley(np.percentile(f[ys, :], 75, axis=0)) / scale, 0, 1)
+    vy = np.clip(_valley(np.percentile(f[:, xs], 75, axis=1)) / scale, 0, 1)
+    px = np.maximum(nonface[ys, :].mean(axis=0), vx)
+    py = np.maximum(nonface[:, xs].mean(axis=1), vy)
     px = np.maximum(px, np.maximum(np.roll(px, 1), np.roll(px, -1)))
     py = np.maximum(py, np.maximum(np.roll(py, 1), np.roll(py, -1)))
     return px, py
@@ -256,6 +272,12 @@ def _periodic_pitch(profile: np.ndarray, lo: int, hi: int) -> tuple[float, float
         if ac[w].max() >= 0.6 * ac[best]:
             lag = max(2, int(np.argmax(ac[w])) + w.start + 1)
     return float(lag), float(max(0.0, ac[best]))
+
+
+def _pitch_cost(cell: float, pitch: float) -> float:
+    """Cost of a cell length against a measured row pitch; the autocorrelation may have locked onto a multiple
+    of the true pitch (two or three similar tiles repeating), so sub-multiples are allowed at a small charge."""
+    return min(PITCH_WEIGHT * abs(np.log(cell * k / pitch)) + HARMONIC_COST * (k - 1) for k in (1, 2, 3))
 
 
 def _shape_cost(aspect: float, tile_aspect: float) -> float:
@@ -290,7 +312,7 @@ def split_blob(
     inside = rf[rfill > 0]
     level = float(np.percentile(inside, 80)) if inside.size else 255.0
     rm = (rf >= SEAM_LEVEL * level).astype(np.uint8) * 255
-    px, py = _seam_profiles(rf, rm)
+    px, py = _seam_profiles(rf, rm, level)
 
     pitch_x = pitch_y = strength_x = strength_y = 0.0
     dark = (rf < SEAM_LEVEL * level).astype(np.float64)
@@ -317,9 +339,9 @@ def split_blob(
             if tile_area:
                 cost += SIZE_WEIGHT * abs(np.log(cw * ch / tile_area))
             if pitch_x and strength_x >= PITCH_MIN_STRENGTH:
-                cost += PITCH_WEIGHT * abs(np.log(cw / pitch_x))
+                cost += _pitch_cost(cw, pitch_x)
             if pitch_y and strength_y >= PITCH_MIN_STRENGTH:
-                cost += PITCH_WEIGHT * abs(np.log(ch / pitch_y))
+                cost += _pitch_cost(ch, pitch_y)
             hyps.append((sx + sy - cost, nx, ny, cx, cy))
     if not hyps:
         return []
