@@ -23,12 +23,22 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from scoring.decompose import counts_of, divisions, group_tiles, standard_divisions
+from scoring.decompose import (
+    _INDEX,
+    counts_of,
+    group_tiles,
+    is_thirteen_orphans,
+    nine_gates_suit,
+    seven_pairs_groups,
+    standard_divisions,
+)
 from scoring.errors import NotAWinningHandError
 from scoring.hand import Hand
 from scoring.patterns import REGISTRY, Context, SetInfo
-from scoring.patterns.base import HandFacts, set_info
+from scoring.patterns.base import F_CLOSED, F_OPEN, HandFacts, set_info
 from scoring.profile import DEFAULT_PROFILE, PatternValue, Profile, load_profile
+from scoring.tiles import ORPHAN_IDS, PLAYING_IDS
+from scoring.validate import validate_hand
 
 _SHAPE_ORDER = {"standard": 0, "nine_gates": 1, "thirteen_orphans": 2, "seven_pairs": 3, "flowers": 4}
 _INSTANCES = {key: cls() for key, cls in REGISTRY.items()}
@@ -72,10 +82,13 @@ class Score:
 
 
 class _Compiled:
-    """A profile's patterns prepared once for the hot loop: bound condition, prerequisite bits, values."""
+    """A profile's patterns prepared once for the hot loop: bound condition, prerequisite bits, relations, and a
+    per-pattern store of the (immutable, shared) hits already made."""
 
-    __slots__ = ("profile", "entries", "has_relations", "seven_pairs", "seven_pairs_distinct", "thirteen_orphans",
-                 "nine_gates")
+    __slots__ = (
+        "profile", "entries", "by_flags", "includes", "exclusive", "seven_pairs", "seven_pairs_distinct",
+        "thirteen_orphans", "nine_gates",
+    )
 
     def __init__(self, profile: Profile) -> None:
         self.profile = profile
@@ -83,14 +96,28 @@ class _Compiled:
         for key, pv in profile.patterns.items():
             inst = _INSTANCES[key]
             call = inst.items if inst.per_item else inst.condition
-            entries.append((inst.needs, call, inst.per_item, pv, pv.options, pv.closed, pv.open))
+            needs = inst.needs
+            if pv.open is None:  # "2 (-)": only scored when the hand is closed
+                needs |= F_CLOSED
+            if pv.closed is None:
+                needs |= F_OPEN
+            entries.append((needs, call, inst.per_item, pv, pv.options, {}))
         self.entries = tuple(entries)
-        self.has_relations = any(pv.includes or pv.exclusive for pv in profile.patterns.values())
+        self.by_flags: dict[int, tuple] = {}
+        self.includes = {k: frozenset(pv.includes) for k, pv in profile.patterns.items() if pv.includes}
+        self.exclusive = frozenset(k for k, pv in profile.patterns.items() if pv.exclusive)
         sp = profile.patterns.get("seven_pairs")
         self.seven_pairs = sp is not None
         self.seven_pairs_distinct = bool(sp.options.get("distinct_pairs", True)) if sp else True
         self.thirteen_orphans = profile.has("thirteen_orphans")
         self.nine_gates = profile.has("nine_gates")
+
+    def applicable(self, flags: int) -> tuple:
+        """The entries whose prerequisite bits are all in ``flags`` (few distinct flag sets occur: cached)."""
+        entries = self.by_flags.get(flags)
+        if entries is None:
+            entries = self.by_flags[flags] = tuple(e for e in self.entries if not e[0] & ~flags)
+        return entries
 
 
 _COMPILED: dict[int, _Compiled] = {}
@@ -110,31 +137,47 @@ def _meld_sets(hand: Hand) -> list[SetInfo]:
 
 
 def _group_set(kind: str, first: str, concealed: bool = True) -> SetInfo:
-    key = (kind, first, concealed)
-    info = _GROUP_SETS.get(key)
+    """The SetInfo of a concealed group ``(kind, first)`` (``concealed=False``: a pung completed by a discard)."""
+    store = _CONCEALED_SETS if concealed else _DISCARD_PUNGS
+    info = store.get((kind, first))
     if info is None:
-        info = _GROUP_SETS[key] = set_info(kind, group_tiles((kind, first)), concealed, False)
+        info = store[(kind, first)] = set_info(kind, group_tiles((kind, first)), concealed, False)
     return info
 
 
-_GROUP_SETS: dict[tuple[str, str, bool], SetInfo] = {}
+_CONCEALED_SETS: dict[tuple[str, str], SetInfo] = {}  # keyed by the decomposition's (kind, first tile) group
+_DISCARD_PUNGS: dict[tuple[str, str], SetInfo] = {}
 
 
-def _divisions(hand: Hand, comp: _Compiled):
-    """(shape, groups) of the concealed tiles -- the same readings, in the same order, as ``decompose.divisions``."""
-    counts = counts_of(hand.concealed)
+def clear_caches() -> None:
+    """Forget every table the scorer built (benchmarks measure a pass from empty caches)."""
+    from scoring.patterns import base
+
+    base._SET_CACHE.clear()
+    _CONCEALED_SETS.clear()
+    _DISCARD_PUNGS.clear()
+    _COMPILED.clear()
+
+
+def _divisions(hand: Hand, comp: _Compiled, facts: HandFacts):
+    """(shape, groups) of the concealed tiles -- the same readings, in the same order, as ``decompose.divisions``
+    (called piecewise here so that a profile's special shapes are only tried when it has them)."""
+    concealed = hand.concealed
+    counts = counts_of(concealed)
     for groups in standard_divisions(counts):
         yield "standard", groups
-    if len(hand.concealed) == 14 and (comp.thirteen_orphans or comp.seven_pairs or comp.nine_gates):
-        for div in divisions(
-            hand.concealed,
-            seven_pairs=comp.seven_pairs,
-            seven_pairs_distinct=comp.seven_pairs_distinct,
-            thirteen_orphans=comp.thirteen_orphans,
-            nine_gates=comp.nine_gates,
-        ):
-            if div.shape != "standard":
-                yield div.shape, div.groups
+    if len(concealed) != 14:
+        return
+    # Cheap prerequisites first: Thirteen Orphans is all terminals/honours, Nine Gates one suit without honours.
+    if comp.thirteen_orphans and facts.all_orphans and is_thirteen_orphans(counts):
+        pair = next(PLAYING_IDS[i] for i, c in enumerate(counts) if c == 2)
+        yield "thirteen_orphans", tuple(("single", t) for t in ORPHAN_IDS if t != pair) + (("pair", pair),)
+    if comp.seven_pairs:
+        pairs = seven_pairs_groups(counts, comp.seven_pairs_distinct)
+        if pairs is not None:
+            yield "seven_pairs", pairs
+    if comp.nine_gates and len(facts.suits) == 1 and not facts.has_honours and nine_gates_suit(counts) is not None:
+        yield "nine_gates", tuple(("single", t) for t in sorted(concealed, key=_INDEX.get))
 
 
 def contexts(hand: Hand, profile: Profile) -> Iterator[Context]:
@@ -150,8 +193,9 @@ def contexts(hand: Hand, profile: Profile) -> Iterator[Context]:
     melds = _meld_sets(hand)
     winning_tile = hand.winning_tile
     self_drawn = hand.self_drawn
-    for shape, div_groups in _divisions(hand, comp):
-        groups = [_group_set(kind, first) for kind, first in div_groups]
+    concealed_sets = _CONCEALED_SETS
+    for shape, div_groups in _divisions(hand, comp, facts):
+        groups = [concealed_sets.get(g) or _group_set(*g) for g in div_groups]
         if shape != "standard":
             yield Context(hand, shape, tuple(melds + groups), None, facts)
             continue
@@ -168,23 +212,20 @@ def contexts(hand: Hand, profile: Profile) -> Iterator[Context]:
             yield Context(hand, "standard", tuple(melds + groups), None, facts)
 
 
-_HITS: dict[tuple, PatternHit] = {}
-
-
-def _hit(pv: PatternValue, reason: str, value: int, limit: bool) -> PatternHit:
-    """A shared PatternHit (immutable): the same pattern, reason and value recur across hands."""
-    key = (pv.key, pv.name_en, pv.name_zh, reason, value, limit, pv.counts_for_minimum)
-    hit = _HITS.get(key)
+def _hit(store: dict, pv: PatternValue, reason: str, closed: bool, cap: int) -> PatternHit:
+    """The PatternHit for ``pv`` with ``reason`` (immutable, so one object serves every hand that has it)."""
+    hit = store.get((reason, closed))
     if hit is None:
-        if len(_HITS) > 50_000:
-            _HITS.clear()
-        hit = _HITS[key] = PatternHit(
+        if len(store) > 5_000:
+            store.clear()
+        value = pv.closed if closed else pv.open
+        hit = store[(reason, closed)] = PatternHit(
             key=pv.key,
             name_en=pv.name_en,
             name_zh=pv.name_zh,
             faan=value,
             reason=reason,
-            limit=limit,
+            limit=(pv.limit_closed if closed else pv.limit_open) or value >= cap,
             counts_for_minimum=pv.counts_for_minimum,
         )
     return hit
@@ -194,45 +235,43 @@ def evaluate(ctx: Context, profile: Profile) -> Reading:
     """Apply the profile's patterns and relations to one reading."""
     comp = _compiled(profile)
     cap = profile.cap_faan
-    flags = ctx.flags
     closed = ctx.closed
-    found = []
-    for needs, call, per_item, pv, opts, v_closed, v_open in comp.entries:
-        if needs & ~flags:
-            continue  # a prerequisite of the pattern is missing: it cannot apply
-        value = v_closed if closed else v_open
+    found: list[PatternHit] = []
+    # Only patterns whose prerequisites (``Pattern.needs``; a closed-only value needs a closed hand) the reading
+    # has are asked at all.
+    for _needs, call, per_item, pv, opts, store in comp.applicable(ctx.flags):
         if per_item:
             reasons = call(ctx, opts)
-            if not reasons or value is None:  # value None: "2 (-)", only scored when the hand is closed
-                continue
-            for reason in reasons:
-                found.append((pv, reason, value))
+            if reasons:
+                for reason in reasons:
+                    found.append(store.get((reason, closed)) or _hit(store, pv, reason, closed, cap))
         else:
             reason = call(ctx, opts)
-            if not reason or value is None:
-                continue
-            found.append((pv, reason, value))
-    if comp.has_relations and found:
-        excluded = {inc for pv, _, _ in found for inc in pv.includes}
+            if reason:
+                found.append(store.get((reason, closed)) or _hit(store, pv, reason, closed, cap))
+    if found and (comp.includes or comp.exclusive):
+        includes = comp.includes
+        excluded = set()
+        for h in found:
+            inc = includes.get(h.key)
+            if inc:
+                excluded |= inc
         if excluded:
-            found = [f for f in found if f[0].key not in excluded]
-        if any(pv.exclusive for pv, _, _ in found):
-            found = [f for f in found if f[0].exclusive]
-    hits = tuple(
-        _hit(pv, reason, value, (pv.limit_closed if closed else pv.limit_open) or value >= cap)
-        for pv, reason, value in found
-    )
+            found = [h for h in found if h.key not in excluded]
+        exclusive = comp.exclusive
+        if exclusive and any(h.key in exclusive for h in found):
+            found = [h for h in found if h.key in exclusive]
     raw = 0
     counted = 0
-    for h in hits:
+    for h in found:
         raw += h.faan
         if h.counts_for_minimum:
             counted += h.faan
     ws = ctx.winning_set
     return Reading(
         shape=ctx.shape,
-        sets=tuple(s.tiles for s in ctx.sets),
-        patterns=hits,
+        sets=tuple([s.tiles for s in ctx.sets]),
+        patterns=tuple(found),
         raw_faan=raw,
         faan=min(raw, cap),
         winning_set=ws.tiles if ws is not None else None,
@@ -247,7 +286,7 @@ def _rank(r: Reading) -> tuple:
 def score_hand(hand: Hand, profile: Profile | str = DEFAULT_PROFILE) -> Score:
     """Score a declared win; raises HandError / NotAWinningHandError with a message saying what to fix."""
     prof = profile if isinstance(profile, Profile) else load_profile(profile)
-    hand.validate()
+    validate_hand(hand)
     found = [evaluate(ctx, prof) for ctx in contexts(hand, prof)]
     if len(found) > 1:  # the same reading can arise twice (e.g. via two equal groups holding the winning tile)
         readings: dict[tuple, Reading] = {}

@@ -12,6 +12,8 @@ from scoring.decompose import counts_of, divisions, standard_divisions
 from scoring.errors import HandError
 from scoring.hand import EVENTS, KONG_KINDS, MELD_KINDS, Hand, Meld
 from scoring.tiles import (
+    BONUS_IDS,
+    PLAYING_IDS,
     TILE_NAMES,
     WIND_IDS,
     copies_in_set,
@@ -27,9 +29,18 @@ def _name(tile: str) -> str:
     return f"{tile} ({TILE_NAMES[tile].english})"
 
 
+_PLAYING = frozenset(PLAYING_IDS)
+_BONUS = frozenset(BONUS_IDS)
+_GOOD_MELDS: set[Meld] = set()  # melds already checked (immutable, so once is enough)
+
+
 def check_counts(tiles: Iterable[str]) -> None:
     """Raise HandError if any tile appears more often than a set holds (4 of a playing tile, 1 of a bonus tile)."""
     counts = Counter(tiles)
+    if not counts:
+        return
+    if _PLAYING.issuperset(counts) and max(counts.values()) <= 4:
+        return  # the usual case: playing tiles only, none more than four times
     for tile, n in counts.items():
         if not is_tile_id(tile):
             raise HandError(f"'{tile}' is not a tile id; use 1m-9m, 1p-9p, 1s-9s, 1z-7z or 1f-8f")
@@ -116,17 +127,28 @@ def validate_hand(hand: Hand) -> None:
             raise HandError(
                 f"meld {i + 1} ({m!r}) is not a Meld; build it with Meld.chow('1m'), Meld.pung('7z') or Meld.kong('3s')"
             )
-    for t in hand.concealed:
-        if not is_tile_id(t):
-            raise HandError(f"'{t}' in the concealed tiles is not a tile id; use 1m-9m, 1p-9p, 1s-9s or 1z-7z")
-        if is_bonus(t):
-            raise HandError(f"{_name(t)} is a bonus tile: move it from the concealed tiles to the bonus tiles")
-    for t in hand.bonus:
-        if not is_tile_id(t) or not is_bonus(t):
-            raise HandError(f"'{t}' listed as a bonus tile is not a flower or season (1f-8f); move it to the hand")
+    if not _PLAYING.issuperset(hand.concealed):
+        for t in hand.concealed:
+            if not is_tile_id(t):
+                raise HandError(f"'{t}' in the concealed tiles is not a tile id; use 1m-9m, 1p-9p, 1s-9s or 1z-7z")
+            if is_bonus(t):
+                raise HandError(f"{_name(t)} is a bonus tile: move it from the concealed tiles to the bonus tiles")
+    if not _BONUS.issuperset(hand.bonus):
+        for t in hand.bonus:
+            if not is_tile_id(t) or not is_bonus(t):
+                raise HandError(f"'{t}' listed as a bonus tile is not a flower or season (1f-8f); move it to the hand")
     for i, m in enumerate(hand.melds):
-        check_meld(m, i)
-    check_counts([*hand.all_tiles(), *hand.bonus])
+        try:
+            known = m in _GOOD_MELDS
+        except TypeError:  # a field of the wrong type (e.g. a list): check_meld says which
+            known = False
+        if not known:
+            check_meld(m, i)
+            if len(_GOOD_MELDS) < 10_000:
+                _GOOD_MELDS.add(m)
+    all_tiles = hand.all_tiles()
+    if len(set(hand.bonus)) != len(hand.bonus) or (all_tiles and max(map(all_tiles.count, set(all_tiles))) > 4):
+        check_counts([*all_tiles, *hand.bonus])  # says which tile is over-counted
     if hand.seat not in (1, 2, 3, 4) or hand.dealer not in (1, 2, 3, 4):
         raise HandError("seat and dealer must be 1-4 (1 = East, 2 = South, 3 = West, 4 = North)")
     if hand.round_wind not in WIND_IDS:
@@ -174,7 +196,6 @@ def _check_tile_number(hand: Hand) -> None:
 
 def _check_events(hand: Hand) -> None:
     ev = hand.events
-    kongs = sum(m.kind == "kong" for m in hand.melds)
 
     def bad(msg: str) -> None:
         raise HandError(msg)
@@ -185,6 +206,9 @@ def _check_events(hand: Hand) -> None:
         bad("discarder must be a seat 1-4 (1 = East .. 4 = North)")
     if hand.discarder is not None and hand.discarder == hand.seat:
         bad("the winner cannot have discarded their own winning tile; fix discarder or seat")
+    if not ev:
+        return  # every check below is about an event
+    kongs = sum(m.kind == "kong" for m in hand.melds)
     if "robbing_kong" in ev and hand.self_drawn:
         bad("robbing a kong is a win on another player's tile, not a self-draw; set self_drawn to false")
     if ev & {"kong_replacement", "double_kong_replacement", "flower_replacement"} and not hand.self_drawn:

@@ -89,6 +89,8 @@ F_BONUS = 1 << 19
 F_NO_BONUS = 1 << 20
 F_PAIR = 1 << 21  # a standard reading's pair is known
 F_SPECIAL = 1 << 22  # thirteen orphans / nine gates / seven pairs / flowers shape
+F_CLOSED = 1 << 23  # nothing claimed from another player (values such as "2 (-)" need it)
+F_OPEN = 1 << 24
 
 
 class HandFacts:
@@ -99,19 +101,20 @@ class HandFacts:
     def __init__(self, hand: Hand) -> None:
         tiles = hand.all_tiles()
         distinct = set(tiles)
-        suit_of = _SUIT_OF
+        letters = {t[1] for t in distinct}
         self.tiles = tiles
-        self.suits = frozenset(suit_of[t] for t in distinct if suit_of.get(t, "")) if distinct else frozenset()
-        self.has_honours = not _HONOUR.isdisjoint(distinct)
+        self.has_honours = has_honours = "z" in letters
+        letters.discard("z")
+        self.suits = frozenset(letters)
         self.all_orphans = bool(tiles) and distinct <= _ORPHAN
-        self.closed = not hand.has_exposed_melds
-        flags = 0
-        n_suits = len(self.suits)
+        self.closed = closed = all(m.concealed for m in hand.melds)
+        flags = F_CLOSED if closed else F_OPEN
+        n_suits = len(letters)
         if n_suits == 1:
             flags |= F_ONE_SUIT
         elif n_suits == 0:
             flags |= F_NO_SUIT
-        flags |= F_HONOURS if self.has_honours else F_NO_HONOURS
+        flags |= F_HONOURS if has_honours else F_NO_HONOURS
         if self.all_orphans:
             flags |= F_ORPHANS_ONLY
         if tiles and _ORPHAN.isdisjoint(distinct):
