@@ -23,8 +23,8 @@ from vision.segment import quad_box, rectify, segment
 
 #: How many classifier alternatives each tile keeps for decoding.
 TOP_K = 5
-#: Split hypotheses whose seam/shape score is this far below the best are not shown to the classifier.
-HYPOTHESIS_MARGIN = 2.0
+#: Crops per split hypothesis the classifier looks at when a blob can be split more than one way.
+SAMPLES_PER_SPLIT = 4
 
 
 class Classifier(Protocol):
@@ -97,31 +97,62 @@ def _default_classifier() -> Classifier:
         raise ClassifierUnavailableError(str(exc)) from exc
 
 
-def _choose_splits(seg, crops_for, predictions) -> list[tuple[np.ndarray, list[tuple[str, float]]]]:
-    """Per blob keep the split whose crops the classifier finds most tile-like and confident."""
-    chosen = []
+def _quality(pred: list[tuple[str, float]]) -> float:
+    """How convincingly one crop is a single, well-cut tile: its top probability, negative for `not-a-tile`."""
+    label, prob = pred[0]
+    return -0.5 * prob if label == NOT_A_TILE else prob
+
+
+def _sample(n: int, k: int = SAMPLES_PER_SPLIT) -> list[int]:
+    """Indices of up to k crops spread over a split (a wrong count drifts most in the middle of a row)."""
+    if n <= k:
+        return list(range(n))
+    return sorted({int(round((i + 1) * n / (k + 1))) for i in range(k)})
+
+
+def _classify_blobs(pixels: np.ndarray, seg, clf: Classifier) -> list[tuple[np.ndarray, list[tuple[str, float]]]]:
+    """Choose each blob's split with the classifier, then classify the chosen tiles.
+
+    A blob with several split hypotheses is judged on a few sample crops per hypothesis: a wrong tile count puts
+    cuts through faces, and the classifier is less sure of (or rejects) such crops.
+    """
+    cache: dict[tuple[int, int, int], list[tuple[str, float]]] = {}
+    requests: list[tuple[int, int, int]] = []
     for b, blob in enumerate(seg.blobs):
-        best, best_q = None, None
-        for s, split in enumerate(blob.splits):
-            idx = crops_for.get((b, s))
-            if idx is None:
-                continue
-            preds = [predictions[i] for i in idx]
-            quality = 0.0
-            for p in preds:
-                label, prob = p[0]
-                quality += -0.5 * prob if label == NOT_A_TILE else prob
-            quality = quality / max(len(preds), 1) + 0.01 * split.score
-            # more real tiles explained is better when the per-tile quality is equal
-            quality += 0.02 * sum(1 for p in preds if p[0][0] != NOT_A_TILE) / max(len(preds), 1)
-            if best_q is None or quality > best_q:
-                best, best_q = (split, preds), quality
-        if best is None:
+        if len(blob.splits) > 1:
+            for s, split in enumerate(blob.splits):
+                requests.extend((b, s, i) for i in _sample(len(split.quads)))
+    if requests:
+        crops = [rectify(pixels, seg.blobs[b].splits[s].quads[i]) for b, s, i in requests]
+        for key, pred in zip(requests, clf.predict(crops, k=TOP_K), strict=True):
+            cache[key] = pred
+    chosen_split: list[int] = []
+    for b, blob in enumerate(seg.blobs):
+        if len(blob.splits) == 1:
+            chosen_split.append(0)
             continue
-        split, preds = best
-        for q, p in zip(split.quads, preds, strict=True):
-            chosen.append((q, p))
-    return chosen
+        best, best_q = 0, None
+        for s, split in enumerate(blob.splits):
+            idx = _sample(len(split.quads))
+            q = sum(_quality(cache[(b, s, i)]) for i in idx) / len(idx) + 0.001 * split.score
+            if best_q is None or q > best_q:
+                best, best_q = s, q
+        chosen_split.append(best)
+    missing = [
+        (b, s, i)
+        for b, s in enumerate(chosen_split)
+        for i in range(len(seg.blobs[b].splits[s].quads))
+        if (b, s, i) not in cache
+    ]
+    if missing:
+        crops = [rectify(pixels, seg.blobs[b].splits[s].quads[i]) for b, s, i in missing]
+        for key, pred in zip(missing, clf.predict(crops, k=TOP_K), strict=True):
+            cache[key] = pred
+    out = []
+    for b, s in enumerate(chosen_split):
+        for i, q in enumerate(seg.blobs[b].splits[s].quads):
+            out.append((q, cache[(b, s, i)]))
+    return out
 
 
 def recognize(
@@ -147,19 +178,10 @@ def recognize(
             "no tiles found in the photo: lay the tiles face up on a plain table, fill the frame and avoid glare"
         )
     clf = classifier if classifier is not None else _default_classifier()
-    crops: list[np.ndarray] = []
-    crops_for: dict[tuple[int, int], list[int]] = {}
-    for b, blob in enumerate(seg.blobs):
-        top = blob.splits[0].score
-        for s, split in enumerate(blob.splits):
-            if s > 0 and split.score < top - HYPOTHESIS_MARGIN:
-                continue
-            crops_for[(b, s)] = list(range(len(crops), len(crops) + len(split.quads)))
-            crops.extend(rectify(loaded.pixels, q) for q in split.quads)
-    predictions = clf.predict(crops, k=TOP_K) if crops else []
+    found = _classify_blobs(loaded.pixels, seg, clf)
     t3 = time.perf_counter()
     timings["classify"] = (t3 - t2) * 1000
-    chosen = [(q, p) for q, p in _choose_splits(seg, crops_for, predictions) if p[0][0] != NOT_A_TILE]
+    chosen = [(q, p) for q, p in found if p[0][0] != NOT_A_TILE]
     if not chosen:
         raise NoTilesFoundError(
             "no tiles found in the photo (candidates were not tiles): lay the tiles face up, fill the frame"

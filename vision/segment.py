@@ -32,6 +32,8 @@ MAX_CELL_ASPECT = 1.0 / MIN_CELL_ASPECT
 MIN_CELL_FILL = 0.55
 #: Keep at most this many split hypotheses per blob for the classifier to choose from.
 MAX_HYPOTHESES = 3
+#: Width/height range of a standing tile in a row (stretched photos included), for row count hypotheses.
+ROW_CELL_ASPECT = (0.4, 1.05)
 #: Height of the rectified crop handed to the classifier (width follows the tile's aspect).
 CROP_HEIGHT = 96
 
@@ -346,8 +348,17 @@ def split_blob(
     if not hyps:
         return []
     hyps.sort(key=lambda t: -t[0])
+    chosen = hyps[:MAX_HYPOTHESES]
+    if max(W, H) >= ROW_MIN_ELONGATION * min(W, H):
+        # One row of touching tiles: where the seams are invisible the count rests on the (unknown) tile shape,
+        # so every plausible count stays a hypothesis for the classifier to check (see vision.recognize).
+        along, across = (W, H) if W >= H else (H, W)
+        for h_ in hyps[MAX_HYPOTHESES:]:
+            n = h_[1] if W >= H else h_[2]
+            if (h_[2] if W >= H else h_[1]) == 1 and ROW_CELL_ASPECT[0] <= along / n / across <= ROW_CELL_ASPECT[1]:
+                chosen.append(h_)
     splits = []
-    for score, nx, ny, cx, cy in hyps[:MAX_HYPOTHESES]:
+    for score, nx, ny, cx, cy in chosen:
         xs = [0, *cx, W - 1]
         ys = [0, *cy, H - 1]
         quads = []
