@@ -31,6 +31,7 @@ KongKind = Literal["exposed", "added", "concealed"]
 EVENT_LABELS: dict[str, str] = {
     "kong_replacement": "Won on a kong replacement tile 槓上開花",
     "double_kong_replacement": "Won on a double kong replacement 槓上槓",
+    "flower_replacement": "Won on a flower replacement tile 花上自摸",
     "robbing_kong": "Robbing a kong 搶槓",
     "last_tile_wall": "Last tile of the wall 海底撈月",
     "last_discard": "Last discard 河底撈魚",

@@ -264,7 +264,7 @@ def render_meld_builder(draft: S.Draft) -> None:
                     args=(i,),
                     icon=":material/add:",
                 )
-    with st.expander("Declared melds (exposed sets, kongs)", expanded=bool(draft.melds)):
+    with st.expander("Declared melds (exposed sets, kongs)", key="melds_expander"):
         st.caption("Tiles you melded on the table (chow/pung/kong), or a concealed kong. Pick its tiles:")
         st.pills(
             "Tiles of the meld",

@@ -175,3 +175,18 @@ def table_rows(driver, index: int) -> list[list[str]]:  # noqa: ANN001
         cells = [c.text.strip() for c in css_in(tr, "th, td")]
         rows.append(cells)
     return rows
+
+
+def open_expander(driver, title_start: str, timeout: float = 30.0) -> None:  # noqa: ANN001
+    """Open the expander whose title contains ``title_start`` (no-op when already open)."""
+
+    def find(d):  # noqa: ANN001
+        for e in css(d, '[data-testid="stExpander"] details'):
+            summary = css_in(e, "summary")
+            if summary and title_start in summary[0].text:
+                return e, summary[0]
+        return None
+
+    details, summary = wait_for(driver, find, timeout, f"expander '{title_start}'")
+    if details.get_attribute("open") is None:
+        driver.execute_script("arguments[0].scrollIntoView({block: 'center'}); arguments[0].click();", summary)

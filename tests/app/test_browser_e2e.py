@@ -82,6 +82,14 @@ def test_type_correct_and_settle_in_chromium_at_phone_and_desktop_width(page_url
         assert value == "6"
         pays = B.wait_for(d, _payments, 10, "payments table")
         assert pays == {"East": 32, "South": -32, "West": 0, "North": 0}
+        B.open_expander(d, "Table:")
+        B.click_text(d, "ctx_win", "Self-drawn 自摸")
+        B.wait_for(d, lambda d: B.metric_value(d, "Total faan") == "7", 30, "self-drawn re-score")
+        assert B.wait_for(d, _payments, 10, "payments") == {"East": 72, "South": -24, "West": -24, "North": -24}
+        assert B.css(d, ".st-key-ctx_win button"), "the table settings stay open while being changed"
+        B.click_text(d, "ctx_seat", "South 南")  # a second setting in the same open panel: now South self-draws
+        want = {"East": -24, "South": 72, "West": -24, "North": -24}
+        B.wait_for(d, lambda d: _payments(d) == want, 30, "South's self-draw paid 24 by each other seat")
         width = d.execute_script("return document.documentElement.scrollWidth")
         assert width <= B.PHONE_WIDTH, f"page scrolls sideways at phone width ({width} px)"
         phone = B.full_screenshot(d, artifacts / "page-phone-390.png")
@@ -111,7 +119,26 @@ def _composed_photo_file(tmp_path: Path) -> Path:
     return path
 
 
-def test_photo_upload_to_report_in_chromium(page_url, artifacts, tmp_path):
+def _tile_ids_on_page(driver) -> list[str]:  # noqa: ANN001
+    """Tile ids in photo order, read off the numbered tile buttons (label '★#3 3m')."""
+    out, n = [], 1
+    while True:
+        buttons = B.css(driver, f".st-key-tile_{n} button")
+        if not buttons:
+            return out
+        out.append(buttons[0].text.strip().split()[-1])
+        n += 1
+
+
+def _replace(driver, number: int, tile: str) -> None:  # noqa: ANN001
+    B.click_key(driver, f"tile_{number}")
+    B.click_key(driver, f"pal_{tile}")
+    B.wait_for(driver, lambda d: _tile_ids_on_page(d)[number - 1 : number] == [tile], 30, f"#{number} -> {tile}")
+
+
+def test_photo_upload_correct_and_settle_in_chromium(page_url, artifacts, tmp_path):
+    """Upload a photo composed from the project's faces, fix whatever the recogniser got wrong by tapping, then
+    check the Sparrow's Nest values (6 faan, South pays 32) and that self-drawn re-scores (7 faan, 24 each)."""
     if _missing_engine():
         pytest.skip(str(_missing_engine()))
     import vision
@@ -125,6 +152,7 @@ def test_photo_upload_to_report_in_chromium(page_url, artifacts, tmp_path):
     except Exception as exc:  # ModelError, ImportError: the classifier model has not landed
         pytest.skip(f"tile classifier not available: {exc}")
     photo = _composed_photo_file(tmp_path)
+    truth = "1m 2m 3m 4m 5m 6m 7m 8m 9m 7z 7z 7z 1z 1z".split()
     with B.chromium(B.PHONE_WIDTH) as d:
         d.get(page_url)
         field = B.wait_for(d, lambda d: (B.css(d, ".st-key-photo_upload input[type=file]") or [None])[0], 30, "upload")
@@ -132,11 +160,27 @@ def test_photo_upload_to_report_in_chromium(page_url, artifacts, tmp_path):
         field.send_keys(str(photo))
         B.wait_for(
             d,
-            lambda d: B.metric_value(d, "Total faan") or "Not a winning hand" in d.page_source,
+            lambda d: B.metric_value(d, "Total faan")
+            or any(w in d.page_source for w in ("Not a winning hand", "cannot be scored", "Face-down")),
             120,
             "report after upload",
         )
-        seconds = time.perf_counter() - started
-        print(f"upload -> report shown: {seconds:.2f} s")
-        assert B.css(d, ".st-key-tile_1 button"), "numbered tile buttons are shown"
-        B.full_screenshot(d, artifacts / "photo-phone-390.png")
+        print(f"upload -> report shown: {time.perf_counter() - started:.2f} s")
+        B.full_screenshot(d, artifacts / "photo-phone-390-as-recognised.png")
+        found = _tile_ids_on_page(d)
+        assert len(found) == len(truth), f"recognised {len(found)} tiles in a clean photo of 14: {found}"
+        wrong = [i for i, (f, t) in enumerate(zip(found, truth, strict=True)) if f != t]
+        print(f"recognised {found}; corrected by tapping: {[i + 1 for i in wrong]}")
+        if not wrong:  # still exercise a correction: break the hand, then mend it
+            _replace(d, 1, "2m")
+            B.wait_for(d, lambda d: "Not a winning hand" in d.page_source, 30, "broken hand")
+            wrong = [0]
+        for i in wrong:
+            _replace(d, i + 1, truth[i])
+        assert B.wait_for(d, lambda d: B.metric_value(d, "Total faan"), 30, "total faan") == "6"
+        assert B.wait_for(d, _payments, 10, "payments") == {"East": 32, "South": -32, "West": 0, "North": 0}
+        B.open_expander(d, "Table:")
+        B.click_text(d, "ctx_win", "Self-drawn 自摸")
+        B.wait_for(d, lambda d: B.metric_value(d, "Total faan") == "7", 30, "self-drawn re-score")
+        assert B.wait_for(d, _payments, 10, "payments") == {"East": 72, "South": -24, "West": -24, "North": -24}
+        B.full_screenshot(d, artifacts / "photo-phone-390-corrected.png")

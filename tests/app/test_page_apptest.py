@@ -314,3 +314,15 @@ def test_big_three_dragons_liability_splits_the_payment():
     assert [m.fed_by for m in at.session_state["sikwu_draft"].melds] == [None, None, 3]
     assert faan(at) == 10
     assert payments(at) == {"East": 128, "South": -64, "West": -64, "North": 0}
+
+
+@needs_scoring
+def test_table_settings_survive_switching_between_discard_and_self_drawn():
+    at = type_hand(new_page(), HAND)
+    at.segmented_control(key="ctx_discarder").set_value(4).run()
+    at.selectbox(key="ctx_profile").set_value("old-style-v1").run()
+    at.segmented_control(key="ctx_win").set_value("self-drawn").run()
+    at.segmented_control(key="ctx_win").set_value("discard").run()
+    ctx = at.session_state["sikwu_context"]
+    assert (ctx.discarder, ctx.profile, ctx.self_drawn) == (4, "old-style-v1", False)
+    assert payments(at)["North"] < payments(at)["South"] < 0  # old style: the discarder pays more than the others
