@@ -41,6 +41,8 @@ def streamlit_command(port: int, address: str | None, headless: bool = True) -> 
         "none",
         "--client.toolbarMode",
         "minimal",
+        "--server.maxUploadSize",
+        "40",
     ]
     if address:
         cmd += ["--server.address", address]
