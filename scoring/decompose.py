@@ -135,6 +135,10 @@ def standard_divisions(counts: tuple[int, ...]) -> tuple[tuple[Group, ...], ...]
         if not readings:
             return ()
         per_suit.append(readings)
+    if all(len(r) == 1 for r in per_suit):  # the usual case: one reading per suit, no product needed
+        groups = [g for r in per_suit for g in r[0]]
+        pair = [g for g in groups if g[0] == "pair"]
+        return (tuple([g for g in groups if g[0] != "pair"] + pair),)
     out = []
     for combo in product(*per_suit):
         groups = [g for part in combo for g in part]
