@@ -21,8 +21,10 @@ import numpy as np
 
 #: Segmentation runs at most at this longer side (pixels); tiles stay >= ~20 px even in a full-table photo.
 SEG_MAX_SIDE = 800
-#: Erosion radius (pixels at segmentation resolution) before finding blobs; outlines are grown back after.
-ERODE = 0
+#: A bright region touching the image border and larger than this fraction of the photo is table, not tiles...
+BACKGROUND_FRACTION = 0.04
+#: ...but tiles touching it are recovered by eroding it by this radius (segmentation pixels) and growing back.
+BACKGROUND_ERODE = 3
 #: A blob smaller than this fraction of the image cannot be a tile face.
 MIN_BLOB_FRACTION = 0.0006
 #: Allowed ratio of a single tile cell's width to height (either orientation; photos may be stretched).
@@ -131,6 +133,38 @@ def rectify(image: np.ndarray, quad: np.ndarray, height: int = CROP_HEIGHT) -> n
     dst = np.array([[0, 0], [out_w - 1, 0], [out_w - 1, out_h - 1], [0, out_h - 1]], dtype=np.float32)
     m = cv2.getPerspectiveTransform(quad.astype(np.float32), dst)
     return cv2.warpPerspective(image, m, (out_w, out_h), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+
+
+def _is_background(contour: np.ndarray, w: int, h: int) -> bool:
+    x, y, cw, ch = cv2.boundingRect(contour)
+    touches = x <= 1 or y <= 1 or x + cw >= w - 1 or y + ch >= h - 1
+    return touches and cv2.contourArea(contour) > BACKGROUND_FRACTION * w * h
+
+
+def _split_background(
+    mask: np.ndarray, contour: np.ndarray, grown: np.ndarray, min_area: float
+) -> list[tuple[np.ndarray, int]]:
+    """Tiles hidden in a pale-table region: erode the region so thin joins break, keep the parts that are not
+    themselves table (not touching the border, not huge), and remember them grown back by the erosion radius."""
+    h, w = mask.shape
+    region = np.zeros_like(mask)
+    cv2.drawContours(region, [contour], -1, 255, thickness=cv2.FILLED)
+    region = cv2.bitwise_and(region, mask)
+    k = BACKGROUND_ERODE
+    kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * k + 1, 2 * k + 1))
+    parts, _ = cv2.findContours(cv2.erode(region, kernel), cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    out = []
+    for c in parts:
+        if cv2.contourArea(c) < min_area * 0.6 or _is_background(c, w, h):
+            continue
+        x, y, cw, ch = cv2.boundingRect(c)
+        if x <= 1 or y <= 1 or x + cw >= w - 1 or y + ch >= h - 1:
+            continue
+        piece = np.zeros_like(mask)
+        cv2.drawContours(piece, [c], -1, 255, thickness=cv2.FILLED)
+        cv2.bitwise_or(grown, cv2.dilate(piece, kernel), dst=grown)
+        out.append((c, k))
+    return out
 
 
 def grow_quad(q: np.ndarray, d: float) -> np.ndarray:
@@ -418,23 +452,25 @@ def segment(bgr: np.ndarray, *, keep_mask: bool = False) -> Segmentation:
     t = face_threshold(score)
     raw = (score > t).astype(np.uint8) * 255
     opened = cv2.morphologyEx(raw, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_RECT, (3, 3)))
-    # Components are found on an eroded mask so that faint seams and thin bright bridges (a tray rim, a pale
-    # table edge) do not join separate tiles; each blob's outline is grown back by the same amount afterwards.
-    k = ERODE
-    if k:
-        kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * k + 1, 2 * k + 1))
-        opened = cv2.erode(opened, kernel)
     contours, _ = cv2.findContours(opened, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
-    filled = np.zeros_like(raw)
-    cv2.drawContours(filled, contours, -1, 255, thickness=cv2.FILLED)
-    if k:
-        filled = cv2.dilate(filled, kernel)
     min_area = MIN_BLOB_FRACTION * h * w
-    big = [c for c in contours if cv2.contourArea(c) >= min_area]
+    filled = np.zeros_like(raw)
+    grown = np.zeros_like(raw)
+    items: list[tuple[np.ndarray, int]] = []  # (contour, radius to grow its outline back by)
+    for c in contours:
+        if cv2.contourArea(c) < min_area:
+            continue
+        if _is_background(c, w, h):
+            items.extend(_split_background(opened, c, grown, min_area))
+        else:
+            items.append((c, 0))
+            cv2.drawContours(filled, [c], -1, 255, thickness=cv2.FILLED)
+    filled = cv2.bitwise_or(filled, grown)
+    big = [c for c, _ in items]
     min_side = max(8.0, np.sqrt(min_area) * 0.8)
     tile_aspect, tile_area = estimate_tile_shape(big)
     blobs = []
-    for c in big:
+    for c, k in items:
         quad = grow_quad(_blob_quad(c), k)
         splits = split_blob(score, raw, filled, quad, min_side, tile_aspect, tile_area)
         if not splits:
