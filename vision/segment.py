@@ -25,6 +25,8 @@ SEG_MAX_SIDE = 800
 BACKGROUND_FRACTION = 0.04
 #: ...but tiles touching it are recovered by eroding it by this radius (segmentation pixels) and growing back.
 BACKGROUND_ERODE = 3
+#: Edge density (Canny pixels per pixel) below which such a region is plain table (tile blocks measure > 0.1).
+BACKGROUND_MAX_EDGES = 0.06
 #: A blob smaller than this fraction of the image cannot be a tile face.
 MIN_BLOB_FRACTION = 0.0006
 #: Allowed ratio of a single tile cell's width to height (either orientation; photos may be stretched).
@@ -135,10 +137,18 @@ def rectify(image: np.ndarray, quad: np.ndarray, height: int = CROP_HEIGHT) -> n
     return cv2.warpPerspective(image, m, (out_w, out_h), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
 
 
-def _is_background(contour: np.ndarray, w: int, h: int) -> bool:
+def _is_background(contour: np.ndarray, w: int, h: int, edges: np.ndarray | None = None) -> bool:
+    """A large bright region running off the photo is table when it is plain (few edges); a block of tiles
+    running off the photo is full of glyph edges."""
     x, y, cw, ch = cv2.boundingRect(contour)
     touches = x <= 1 or y <= 1 or x + cw >= w - 1 or y + ch >= h - 1
-    return touches and cv2.contourArea(contour) > BACKGROUND_FRACTION * w * h
+    if not touches or cv2.contourArea(contour) <= BACKGROUND_FRACTION * w * h:
+        return False
+    if edges is None:
+        return True
+    region = np.zeros(edges.shape, np.uint8)
+    cv2.drawContours(region, [contour], -1, 255, thickness=cv2.FILLED)
+    return float((edges[region > 0] > 0).mean()) < BACKGROUND_MAX_EDGES
 
 
 def _split_background(
@@ -453,6 +463,7 @@ def segment(bgr: np.ndarray, *, keep_mask: bool = False) -> Segmentation:
     raw = (score > t).astype(np.uint8) * 255
     opened = cv2.morphologyEx(raw, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_RECT, (3, 3)))
     contours, _ = cv2.findContours(opened, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    edges = cv2.Canny(cv2.cvtColor(small, cv2.COLOR_BGR2GRAY), 80, 160)
     min_area = MIN_BLOB_FRACTION * h * w
     filled = np.zeros_like(raw)
     grown = np.zeros_like(raw)
@@ -460,7 +471,7 @@ def segment(bgr: np.ndarray, *, keep_mask: bool = False) -> Segmentation:
     for c in contours:
         if cv2.contourArea(c) < min_area:
             continue
-        if _is_background(c, w, h):
+        if _is_background(c, w, h, edges):
             items.extend(_split_background(opened, c, grown, min_area))
         else:
             items.append((c, 0))
