@@ -212,6 +212,7 @@ def _guard(section: str, fn, *args) -> None:  # noqa: ANN001
 
 def main() -> None:
     st.set_page_config(page_title="sikwu 食糊 - score a mahjong hand", page_icon="🀄", layout="centered")
+    ss.pop(hand_view.RERUN_KEY, None)  # this is a whole-page run already
     style.apply()
     st.markdown("### 食糊 sikwu")
     st.caption("Photo of the winning hand → check the tiles → faan and who pays what.")

@@ -16,6 +16,7 @@ from app.components.tiles import tile_png
 from scoring.tiles import BONUS_IDS, HONOUR_IDS, SUITED_IDS, TILE_NAMES
 
 SELECTED_KEY = "sikwu_selected"
+RERUN_KEY = "sikwu_rerun_app"  # set by a correction made inside a dialog: the whole page must re-score
 ADDING_KEY = "sikwu_adding"
 FLASH_KEY = "sikwu_flash"
 
@@ -33,6 +34,7 @@ PALETTE_ROWS: tuple[tuple[str, tuple[str, ...]], ...] = (
 
 def _apply(change: Callable[[S.Draft], S.Draft], done: str | None = None) -> None:
     session = st.session_state
+    session[RERUN_KEY] = True
     try:
         S.put_draft(session, change(S.get_draft(session)))
         if done:
@@ -49,6 +51,11 @@ def select_tile(uid: int) -> None:
 def close_editor() -> None:
     st.session_state[SELECTED_KEY] = None
     st.session_state[ADDING_KEY] = False
+
+
+def close_dialog() -> None:
+    close_editor()
+    st.session_state[RERUN_KEY] = True
 
 
 def start_adding() -> None:
@@ -182,16 +189,39 @@ def render_hand(draft: S.Draft, pictures: bool) -> None:
         st.button("Add a missed tile", key="add_tile_open", on_click=start_adding, icon=":material/add:")
     selected = st.session_state.get(SELECTED_KEY)
     if selected is not None and any(t.uid == selected for t in draft.tiles):
-        render_editor(draft, draft.tile(selected), pictures)
+        editor_dialog(selected, pictures)
     elif st.session_state.get(ADDING_KEY):
-        with st.container(border=True):
-            st.markdown("**Add a missed tile** - tap the tile to add (flowers go to the bonus group).")
-            render_palette(add_tile, (), pictures, key_prefix="add")
-            st.button("Done adding", key="add_done", on_click=close_editor)
+        adding_dialog(pictures)
+
+
+def _rerun_page_after_a_correction() -> None:
+    """Buttons in a dialog rerun only the dialog; a correction must re-score the whole page, so rerun it."""
+    if st.session_state.pop(RERUN_KEY, False):
+        st.rerun()
+
+
+@st.dialog("Add a missed tile", on_dismiss=close_dialog)
+def adding_dialog(pictures: bool) -> None:
+    _rerun_page_after_a_correction()
+    st.caption("Tap each missed tile (flowers and seasons go to the bonus group).")
+    render_palette(add_tile, (), pictures, key_prefix="add")
+    st.button("Done", key="add_done", on_click=close_dialog, type="primary")
+
+
+@st.dialog("Correct a tile", on_dismiss=close_dialog)
+def editor_dialog(uid: int, pictures: bool) -> None:
+    _rerun_page_after_a_correction()
+    draft = S.get_draft(st.session_state)
+    try:
+        t = draft.tile(uid)
+    except S.DraftError:
+        close_editor()
+        st.rerun()
+    render_editor(draft, t, pictures)
 
 
 def render_editor(draft: S.Draft, t: S.DraftTile, pictures: bool) -> None:
-    with st.container(border=True, key="tile_editor"):
+    with st.container(key="tile_editor"):
         name = TILE_NAMES.get(t.tile)
         title = f"**Tile {t.label()}** - {name.english} {name.chinese}" if name else f"**Tile {t.label()}** - unknown"
         st.markdown(title)
@@ -210,7 +240,7 @@ def render_editor(draft: S.Draft, t: S.DraftTile, pictures: bool) -> None:
                     "Winning tile", key="mark_winning", on_click=mark_winning, args=(t.uid,), icon=":material/star:"
                 )
             st.button("Delete", key="delete_tile", on_click=delete_tile, args=(t.uid,), icon=":material/delete:")
-            st.button("Close", key="close_editor", on_click=close_editor)
+            st.button("Close", key="close_editor", on_click=close_dialog)
         st.markdown("Replace with:")
         render_palette(replace_tile, (t.uid,), pictures, key_prefix="pal", current=t.tile)
 
@@ -230,7 +260,7 @@ def render_palette(
     """All 42 faces, one row per suit; each is a picture with a tappable name under it."""
     for title, ids in PALETTE_ROWS:
         st.caption(title)
-        with st.container(horizontal=True, wrap=True, gap="xsmall"):
+        with st.container(horizontal=True, wrap=True, gap="xxsmall"):
             for tile in ids:
                 with st.container(width="content", gap=None, horizontal_alignment="center"):
                     png = tile_png(tile, 44, "ok") if pictures else None

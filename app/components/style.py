@@ -19,6 +19,7 @@ CSS = """
 .block-container, [data-testid="stMainBlockContainer"] { padding-top: 1.5rem; }
 @media (max-width: 480px) {
   [data-testid="stMainBlockContainer"] { padding-left: 0.6rem; padding-right: 0.6rem; }
+  div[role="dialog"] { padding-left: 0.8rem !important; padding-right: 0.8rem !important; }
 }
 </style>
 """
