@@ -252,6 +252,7 @@ class Scored:
     settlement_error: str | None
     comparisons: tuple[tuple[str, Any | None, str | None], ...]  # (profile, Score or None, error)
     seconds: float
+    penalty: Any | None = None  # false-mahjong Settlement when the hand is below the minimum
 
 
 def score(hand: Any, profile: Any, compare_with: Sequence[str] = ()) -> Scored:
@@ -266,13 +267,20 @@ def score(hand: Any, profile: Any, compare_with: Sequence[str] = ()) -> Scored:
         settlement_error = str(exc)
     except ValueError as exc:
         settlement_error = str(exc)
+    penalty = None
+    if not result.meets_minimum:
+        try:
+            false_mahjong = _get("scoring.payments", "false_mahjong", "Penalties")
+            penalty = false_mahjong(hand.seat, profile, dealer=hand.dealer)
+        except (Unavailable, ValueError):
+            penalty = None
     comparisons = []
     for name in compare_with:
         try:
             comparisons.append((name, score_hand(hand, name), None))
         except ValueError as exc:
             comparisons.append((name, None, str(exc)))
-    return Scored(result, settlement, settlement_error, tuple(comparisons), time.perf_counter() - started)
+    return Scored(result, settlement, settlement_error, tuple(comparisons), time.perf_counter() - started, penalty)
 
 
 def build_report(hand: Any, profile: Any) -> Any:

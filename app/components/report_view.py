@@ -33,21 +33,24 @@ def pattern_rows(reading: Any) -> list[dict[str, Any]]:
     ]
 
 
-def payment_rows(settlement: Any, ctx: S.TableContext) -> list[dict[str, Any]]:
+def payment_rows(settlement: Any, ctx: S.TableContext, roles: bool = True) -> list[dict[str, Any]]:
     rows = []
     for seat in (1, 2, 3, 4):
         amount = int(settlement.payments.get(seat, 0))
-        roles = []
+        if not roles:
+            rows.append({"Seat": S.SEAT_LABELS[seat], "Points": f"{amount:+d}"})
+            continue
+        roles_of = []
         if seat == ctx.seat:
-            roles.append("winner")
+            roles_of.append("winner")
         if seat == ctx.dealer:
-            roles.append("dealer")
+            roles_of.append("dealer")
         if not ctx.self_drawn and seat == ctx.effective_discarder():
-            roles.append("discarded")
+            roles_of.append("discarded")
         rows.append(
             {
                 "Seat": S.SEAT_LABELS[seat],
-                "Role": ", ".join(roles),
+                "Role": ", ".join(roles_of),
                 "Points": f"{amount:+d}",
             }
         )
@@ -102,6 +105,11 @@ def render_report(scored: services.Scored, ctx: S.TableContext, hand: Any, profi
                     st.markdown(f"- {line}")
     else:
         st.warning(scored.settlement_error or "Payments could not be worked out for this hand.")
+    if scored.penalty is not None:
+        st.markdown("**If it was declared: false mahjong penalty 詐糊**")
+        st.table(payment_rows(scored.penalty, ctx, roles=False), hide_index=True)
+        for line in scored.penalty.lines:
+            st.caption(line)
 
     if score.alternatives:
         with st.expander(f"Other readings of the same tiles ({len(score.alternatives)})"):

@@ -326,3 +326,21 @@ def test_table_settings_survive_switching_between_discard_and_self_drawn():
     ctx = at.session_state["sikwu_context"]
     assert (ctx.discarder, ctx.profile, ctx.self_drawn) == (4, "old-style-v1", False)
     assert payments(at)["North"] < payments(at)["South"] < 0  # old style: the discarder pays more than the others
+
+
+@needs_scoring
+def test_a_hand_below_the_minimum_says_so_and_shows_the_false_mahjong_penalty():
+    """Sparrow's Nest: 3 faan minimum; "Penalty for a false mahjong is a reverse limit hand self draw payment"
+    (10 faan self-drawn = 64 x 3): the false winner pays 64 to each other seat."""
+    # South's flower (no No Flowers, no Matching Flower for East), an exposed pung (no Closed Hand), mixed suits: 0 faan
+    at = type_hand(new_page(), "123m 456p 789s 555p 22s 2f")
+    draft = at.session_state["sikwu_draft"]
+    at.pills(key="meld_pick").set_value([t.uid for t in draft.tiles if t.tile == "5p"][-3:]).run()
+    at.button(key="declare_meld").click().run()
+    assert faan(at) == 0
+    assert "below this table's 3-faan minimum" in messages(at)
+    assert payments(at) == {"East": 0, "South": 0, "West": 0, "North": 0}
+    penalty = [t.value for t in at.table if list(t.value.columns) == ["Seat", "Points"]]
+    assert penalty, "the false mahjong penalty table is shown"
+    rows = {r["Seat"].split()[0]: int(r["Points"]) for _, r in penalty[0].iterrows()}
+    assert rows == {"East": -192, "South": 64, "West": 64, "North": 64}
