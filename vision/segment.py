@@ -242,6 +242,8 @@ def _cut_evidence(profile: np.ndarray, n: int, window: float) -> tuple[float, li
 
 
 SEAM_MARGIN = 0.22
+#: A dip in blob thickness of this fraction of the thickness counts as a full seam (0 disables the cue).
+NOTCH_SCALE = 0.06
 #: A faint seam whose bright pixels are this fraction of the face level darker than beside it counts fully.
 VALLEY_SCALE = 0.05
 #: Each cut may move this fraction of the pitch from its evenly spaced position to sit on a seam (perspective).
@@ -270,6 +272,24 @@ def _valley(col: np.ndarray, d: int = 3) -> np.ndarray:
     v[:d] = 0
     v[-d:] = 0
     return np.maximum(v, 0)
+
+
+def _notches(filled: np.ndarray, axis: int) -> np.ndarray:
+    """Dips in a blob's thickness along one axis, 0..1: the rounded corners of touching tiles leave a small notch
+    in the outline at every seam, even when the seam itself is invisible on the faces."""
+    m = filled > 0
+    if axis == 1:
+        m = m.T
+    n_across = m.shape[0]
+    has = m.any(axis=0)
+    top = np.where(has, m.argmax(axis=0), n_across)
+    bottom = np.where(has, n_across - 1 - m[::-1].argmax(axis=0), 0)
+    thick = (bottom - top).astype(np.float32)
+    d = 3
+    dip = np.maximum(np.roll(thick, d), np.roll(thick, -d)) - thick
+    dip[:d] = 0
+    dip[-d:] = 0
+    return np.clip(dip / max(NOTCH_SCALE * n_across, 1.0), 0, 1)
 
 
 def _seam_profiles(face: np.ndarray, mask: np.ndarray, level: float) -> tuple[np.ndarray, np.ndarray]:
@@ -359,6 +379,9 @@ def split_blob(
     level = float(np.percentile(inside, 80)) if inside.size else 255.0
     rm = (rf >= SEAM_LEVEL * level).astype(np.uint8) * 255
     px, py = _seam_profiles(rf, rm, level)
+    if NOTCH_SCALE:
+        px = np.maximum(px, _notches(rfill, 0))
+        py = np.maximum(py, _notches(rfill, 1))
 
     pitch_x = pitch_y = strength_x = strength_y = 0.0
     dark = (rf < SEAM_LEVEL * level).astype(np.float64)
