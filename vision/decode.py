@@ -59,40 +59,45 @@ class Decoding:
 
 
 def counts_ok(ids: Sequence[str]) -> bool:
-    """True when no id occurs more often than a Hong Kong set holds (4 per playing tile, 1 per flower/season)."""
-    for tile, n in Counter(ids).items():
-        cap = _CAPACITY.get(tile)
-        if cap is not None and n > cap:
-            return False
+    """True when no id occurs more often than a Hong Kong set holds (``scoring.validate.check_counts``).
+
+    Labels that are not tile faces (``back``) are not counted: face-down tiles hide their ids.
+    """
+    from scoring.errors import HandError
+    from scoring.validate import check_counts
+
+    try:
+        check_counts(t for t in ids if t in _CAPACITY)
+    except HandError:
+        return False
     return True
 
 
 def is_winning_reading(ids: Sequence[str]) -> bool:
     """Whether the tiles on the table (bonus tiles aside) form a legal winning hand, kongs allowed.
 
-    n playing tiles = 14 + number of kongs; each kong is four equal tiles set aside, the rest must read as sets and
-    a pair (or a special shape) according to ``scoring.decompose``.
+    n playing tiles = 14 + number of kongs; each kong is four equal tiles (declared), the rest must be a winning
+    shape according to ``scoring.validate.is_winning_hand``.
     """
-    from scoring.decompose import divisions
+    from itertools import combinations
 
-    playing = [t for t in ids if t in _CAPACITY and t not in BONUS_IDS]
-    if any(t not in _CAPACITY for t in ids if t not in BONUS_IDS):
+    from scoring.hand import Meld
+    from scoring.validate import is_winning_hand
+
+    if any(t not in _CAPACITY for t in ids):
         return False  # backs or unknowns: cannot be checked
+    playing = [t for t in ids if t not in BONUS_IDS]
     kongs = len(playing) - 14
     if kongs < 0 or kongs > 4 or not counts_ok(ids):
         return False
     counts = Counter(playing)
-    fours = [t for t, n in counts.items() if n == 4]
-    if kongs > len(fours):
-        return False
-    from itertools import combinations
-
-    for chosen in combinations(sorted(fours), kongs):
+    fours = sorted(t for t, n in counts.items() if n == 4)
+    for chosen in combinations(fours, kongs):
         rest = list(playing)
         for t in chosen:
             for _ in range(4):
                 rest.remove(t)
-        if divisions(rest, seven_pairs=kongs == 0):
+        if is_winning_hand(rest, tuple(Meld.kong(t) for t in chosen)):
             return True
     return False
 
