@@ -190,12 +190,29 @@ def render_result(draft: S.Draft, ctx: S.TableContext, profiles: dict[str, str] 
                 "missed tile or delete an extra one; declared melds must match what is on the table."
             )
         else:
-            st.error(f"This hand cannot be scored: {exc}")
+            st.error(f"This hand cannot be scored: {for_players(str(exc))}")
+            st.caption("Next: check the tiles against the photo and the table settings above, then try again.")
         return
     render_report(scored, ctx, hand, profile, draft.notation())
     started = ss.pop("photo_started", None)
     if started is not None:
         ss["last_upload_to_report_s"] = time.perf_counter() - started
+
+
+#: The engine's messages name its fields; on the page the same thing is a labelled control.
+FIELD_WORDS = {
+    "set self_drawn to false": "choose Won by: Discard under Table",
+    "set self_drawn to true": "choose Won by: Self-drawn under Table",
+    "self_drawn": "'Won by'",
+    "discarder": "'Who discarded'",
+    "winning_tile": "winning tile",
+}
+
+
+def for_players(message: str) -> str:
+    for field, words in FIELD_WORDS.items():
+        message = message.replace(field, words)
+    return message
 
 
 # ---- page ---------------------------------------------------------------------------------------------------------

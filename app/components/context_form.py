@@ -116,6 +116,8 @@ def render_context(profiles: dict[str, str] | None, default_profile: str) -> S.T
             format_func=lambda e: S.EVENT_LABELS[e],
             key="ctx_events",
             default=[],
+            help="Robbing a kong counts as a win on a discard: choose 'Discard' and, as the discarder, the player "
+            "who added to the kong. Kong/flower replacement wins are self-drawn.",
         )
         if profiles:
             st.selectbox(

@@ -351,3 +351,12 @@ def test_a_hand_below_the_minimum_says_so_and_shows_the_false_mahjong_penalty():
     assert penalty, "the false mahjong penalty table is shown"
     rows = {r["Seat"].split()[0]: int(r["Points"]) for _, r in penalty[0].iterrows()}
     assert rows == {"East": -192, "South": 64, "West": 64, "North": 64}
+
+
+@needs_scoring
+def test_robbing_a_kong_marked_self_drawn_is_explained_in_page_terms():
+    at = type_hand(new_page(), HAND)
+    at.pills(key="ctx_events").set_value(["robbing_kong"]).run()
+    at.segmented_control(key="ctx_win").set_value("self-drawn").run()
+    assert not at.exception
+    assert at.error and "self_drawn" not in at.error[0].value and "Won by" in at.error[0].value
