@@ -38,6 +38,12 @@ MIN_CELL_FILL = 0.55
 MAX_HYPOTHESES = 3
 #: Width/height range of a standing tile in a row (stretched photos included), for row count hypotheses.
 ROW_CELL_ASPECT = (0.4, 1.05)
+#: A blob less solid than this (area / convex hull area) is split by erosion first (tiles touching at angles).
+CONCAVE_SOLIDITY = 0.75
+#: ...by at most this radius (segmentation pixels): angled tiles touch at small contacts, grids are thick.
+CONCAVE_MAX_ERODE = 4
+#: ...and only into pieces of at least this fraction of the blob (not a tile and a crumb of it).
+CONCAVE_MIN_PART = 0.15
 #: Height of the rectified crop handed to the classifier (width follows the tile's aspect).
 CROP_HEIGHT = 96
 
@@ -175,6 +181,33 @@ def _split_background(
         cv2.bitwise_or(grown, cv2.dilate(piece, kernel), dst=grown)
         out.append((c, k))
     return out
+
+
+def _split_concave(
+    contour: np.ndarray, shape: tuple[int, int], min_area: float, depth: int = 0
+) -> list[tuple[np.ndarray, int]]:
+    """Tiles lying at different angles that touch make a concave blob no grid can split: erode it step by step
+    until it falls apart into tile-sized pieces (each remembered with the erosion radius to grow back by)."""
+    area = cv2.contourArea(contour)
+    hull = cv2.contourArea(cv2.convexHull(contour))
+    if depth >= 2 or hull <= 0 or area / hull >= CONCAVE_SOLIDITY:
+        return [(contour, 0)]
+    x, y, w, h = cv2.boundingRect(contour)
+    pad = 2
+    canvas = np.zeros((h + 2 * pad, w + 2 * pad), np.uint8)
+    cv2.drawContours(canvas, [contour - np.array([x - pad, y - pad])], -1, 255, thickness=cv2.FILLED)
+    max_r = CONCAVE_MAX_ERODE
+    for r in range(1, max_r + 1):
+        kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * r + 1, 2 * r + 1))
+        parts, _ = cv2.findContours(cv2.erode(canvas, kernel), cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+        big = [p for p in parts if cv2.contourArea(p) >= 0.4 * min_area]
+        if len(big) >= 2 and all(cv2.contourArea(p) >= CONCAVE_MIN_PART * area for p in big):
+            out = []
+            for p in big:
+                p = p + np.array([x - pad, y - pad])
+                out.extend((q, rr + r) for q, rr in _split_concave(p, shape, min_area, depth + 1))
+            return out
+    return [(contour, 0)]
 
 
 def grow_quad(q: np.ndarray, d: float) -> np.ndarray:
@@ -497,8 +530,11 @@ def segment(bgr: np.ndarray, *, keep_mask: bool = False) -> Segmentation:
         if _is_background(c, w, h, edges):
             items.extend(_split_background(opened, c, grown, min_area))
         else:
-            items.append((c, 0))
-            cv2.drawContours(filled, [c], -1, 255, thickness=cv2.FILLED)
+            for part, r in _split_concave(c, raw.shape, min_area):
+                items.append((part, r))
+                cv2.drawContours(filled, [part], -1, 255, thickness=cv2.FILLED)
+                if r:
+                    cv2.drawContours(filled, [part], -1, 255, thickness=2 * r)
     filled = cv2.bitwise_or(filled, grown)
     big = [c for c, _ in items]
     min_side = max(8.0, np.sqrt(min_area) * 0.8)
