@@ -189,6 +189,10 @@ class Draft:
         return tuple(t for t in self.tiles if t.uid not in in_melds and not is_bonus_id(t.tile))
 
     def ordered_concealed(self) -> tuple[DraftTile, ...]:
+        """Photo tiles in the photo's reading order (so they can be checked left to right against it, and the
+        numbers run 1, 2, 3...); typed tiles sorted as a player arranges a hand."""
+        if self.source == "photo":
+            return tuple(sorted(self.concealed_tiles(), key=lambda t: t.uid))
         return tuple(sorted(self.concealed_tiles(), key=lambda t: (_sort_key(t.tile), t.uid)))
 
     def winning(self) -> DraftTile | None:

@@ -11,10 +11,10 @@ import streamlit as st
 CSS = """
 <style>
 [class*="st-key-tile_"] button, [class*="st-key-pal_"] button, [class*="st-key-add_"] button {
-  padding: 0.1rem 0.3rem; min-height: 1.8rem; font-size: 0.8rem;
+  padding: 0.1rem 0.25rem; min-height: 1.7rem; font-size: 0.75rem;
 }
 [class*="st-key-tile_"] button p, [class*="st-key-pal_"] button p, [class*="st-key-add_"] button p {
-  font-size: 0.8rem; white-space: nowrap;
+  font-size: 0.75rem; white-space: nowrap;
 }
 .block-container, [data-testid="stMainBlockContainer"] { padding-top: 1.5rem; }
 @media (max-width: 480px) {
