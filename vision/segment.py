@@ -47,6 +47,32 @@ CONCAVE_MIN_PART = 0.15
 #: Height of the rectified crop handed to the classifier (width follows the tile's aspect).
 CROP_HEIGHT = 96
 
+# split scoring: seams, tile shape, row pitch
+#: A seam must also stand this far above the blob's median seam strength.
+SEAM_MARGIN = 0.22
+#: A dip in blob thickness of this fraction of the thickness counts as a full seam (0 disables the cue).
+NOTCH_SCALE = 0.06
+#: A faint seam whose bright pixels are this fraction of the face level darker than beside it counts fully.
+VALLEY_SCALE = 0.05
+#: Each cut may move this fraction of the pitch from its evenly spaced position to sit on a seam (perspective).
+CUT_WINDOW = 0.12
+#: A cut must cross at least this fraction of "not face" to count as a seam (glyph strokes cross less).
+SEAM_ABS = 0.7
+#: A pixel darker than this fraction of its blob's face level counts as "not face" when looking for seams.
+SEAM_LEVEL = 0.85
+#: Weight of the tile-shape prior (per unit of |log(cell aspect / expected aspect)|).
+SHAPE_WEIGHT = 1.0
+#: A blob at least this many times longer than thick is treated as one row (its pitch is measured).
+ROW_MIN_ELONGATION = 3.5
+#: Minimum normalised autocorrelation for a measured pitch to be trusted, and its weight.
+PITCH_MIN_STRENGTH = 0.1
+PITCH_WEIGHT = 10.0
+HARMONIC_COST = 1.0
+#: Extra cost for reading cells as tiles lying on their side (rarer than standing ones in a row or grid).
+LYING_COST = 0.5
+#: Weight of the tile-size prior (per unit of |log(cell area / typical lone tile area)|), when lone tiles exist.
+SIZE_WEIGHT = 1.0
+
 
 @dataclass
 class Split:
@@ -272,31 +298,6 @@ def _cut_evidence(profile: np.ndarray, n: int, window: float) -> tuple[float, li
         cuts.append(lo + j)
         score += min(float(seg[j]), 1.0) - max(SEAM_ABS, base + SEAM_MARGIN)
     return score, cuts
-
-
-SEAM_MARGIN = 0.22
-#: A dip in blob thickness of this fraction of the thickness counts as a full seam (0 disables the cue).
-NOTCH_SCALE = 0.06
-#: A faint seam whose bright pixels are this fraction of the face level darker than beside it counts fully.
-VALLEY_SCALE = 0.05
-#: Each cut may move this fraction of the pitch from its evenly spaced position to sit on a seam (perspective).
-CUT_WINDOW = 0.12
-#: A cut must cross at least this fraction of "not face" to count as a seam (glyph strokes cross less).
-SEAM_ABS = 0.7
-#: A pixel darker than this fraction of its blob's face level counts as "not face" when looking for seams.
-SEAM_LEVEL = 0.85
-#: Weight of the tile-shape prior (per unit of |log(cell aspect / expected aspect)|).
-SHAPE_WEIGHT = 1.0
-#: A blob at least this many times longer than thick is treated as one row (its pitch is measured).
-ROW_MIN_ELONGATION = 3.5
-#: Minimum normalised autocorrelation for a measured pitch to be trusted, and its weight.
-PITCH_MIN_STRENGTH = 0.1
-PITCH_WEIGHT = 10.0
-HARMONIC_COST = 1.0
-#: Extra cost for reading cells as tiles lying on their side (rarer than standing ones in a row or grid).
-LYING_COST = 0.5
-#: Weight of the tile-size prior (per unit of |log(cell area / typical lone tile area)|), when lone tiles exist.
-SIZE_WEIGHT = 1.0
 
 
 def _valley(col: np.ndarray, d: int = 3) -> np.ndarray:
