@@ -57,55 +57,81 @@ def counts_of(tiles: Iterable[str]) -> tuple[int, ...]:
     return tuple(counts)
 
 
-def _canonical(group: Group) -> tuple[bool, str, str]:
+RelGroup = tuple[str, int]  # (kind, index of the first tile within its suit, 0-based)
+
+_SUIT_READINGS: dict[tuple[int, ...], tuple[tuple[RelGroup, ...], ...]] = {}
+
+
+def suit_readings(key: tuple[int, ...]) -> tuple[tuple[RelGroup, ...], ...]:
+    """Every reading of one suit's counts (9 for a numbered suit, 7 for honours: no chows) into sets, plus exactly
+    one pair when the count is 2 more than a multiple of 3; ``()`` when there is none.
+
+    Groups are suit-relative ``(kind, index)``, so the three numbered suits share one cache entry per pattern of
+    counts (``123m`` and ``123p`` are the same key): that sharing is what keeps a cold pass over many hands cheap.
+    Each reading is in canonical order (sets by index then kind, pair last) and the readings are sorted, which is
+    the order the named groups had before this cache existed.
+    """
+    found = _SUIT_READINGS.get(key)
+    if found is not None:
+        return found
+    n_tiles = sum(key)
+    if n_tiles % 3 == 1:
+        _SUIT_READINGS[key] = ()
+        return ()
+    results: set[tuple[RelGroup, ...]] = set()
+    counts = list(key)
+    chows = len(key) == 9
+    n = len(key)
+
+    def rec(i: int, acc: list[RelGroup], pair_left: bool) -> None:
+        while i < n and counts[i] == 0:
+            i += 1
+        if i == n:
+            if not pair_left:
+                # Taking the pair, a pung or a chow at the same tile in another order reaches the same reading
+                # twice: keep one, in canonical order (sets by index then kind, pair last).
+                results.add(tuple(sorted(acc, key=_rel_canonical)))
+            return
+        c = counts[i]
+        if pair_left and c >= 2:
+            counts[i] = c - 2
+            acc.append(("pair", i))
+            rec(i, acc, False)
+            acc.pop()
+            counts[i] = c
+        if c >= 3:
+            counts[i] = c - 3
+            acc.append(("pung", i))
+            rec(i, acc, pair_left)
+            acc.pop()
+            counts[i] = c
+        if chows and i + 2 < n and counts[i + 1] and counts[i + 2]:
+            counts[i] = c - 1
+            counts[i + 1] -= 1
+            counts[i + 2] -= 1
+            acc.append(("chow", i))
+            rec(i, acc, pair_left)
+            acc.pop()
+            counts[i] = c
+            counts[i + 1] += 1
+            counts[i + 2] += 1
+
+    rec(0, [], n_tiles % 3 == 2)
+    found = _SUIT_READINGS[key] = tuple(sorted(results))
+    return found
+
+
+def _rel_canonical(group: RelGroup) -> tuple[bool, int, str]:
     return (group[0] == "pair", group[1], group[0])
 
 
 @lru_cache(maxsize=65536)
 def _suit_sets(key: tuple[int, ...], suit: str, need_pair: bool) -> tuple[tuple[Group, ...], ...]:
     """All readings of one suit's 9 (or 7 honour) counts into sets, plus exactly one pair if ``need_pair``."""
-    results: list[tuple[Group, ...]] = []
-    counts = list(key)
-    honours = suit == "z"
-    n = len(counts)
-
-    def rec(start: int, acc: list[Group], pair_left: bool) -> None:
-        i = start
-        while i < n and counts[i] == 0:
-            i += 1
-        if i == n:
-            if not pair_left:
-                results.append(tuple(acc))
-            return
-        tile = f"{i + 1}{suit}"
-        if pair_left and counts[i] >= 2:
-            counts[i] -= 2
-            acc.append(("pair", tile))
-            rec(i, acc, False)
-            acc.pop()
-            counts[i] += 2
-        if counts[i] >= 3:
-            counts[i] -= 3
-            acc.append(("pung", tile))
-            rec(i, acc, pair_left)
-            acc.pop()
-            counts[i] += 3
-        if not honours and i + 2 < n and counts[i + 1] and counts[i + 2]:
-            counts[i] -= 1
-            counts[i + 1] -= 1
-            counts[i + 2] -= 1
-            acc.append(("chow", tile))
-            rec(i, acc, pair_left)
-            acc.pop()
-            counts[i] += 1
-            counts[i + 1] += 1
-            counts[i + 2] += 1
-
-    rec(0, [], need_pair)
-    # Taking the pair, a pung or a chow at the same tile in a different order reaches the same reading twice:
-    # deduplicate on a canonical order (sets by tile then kind, pair last).
-    out = {tuple(sorted(r, key=_canonical)) for r in results}
-    return tuple(sorted(out))
+    if need_pair != (sum(key) % 3 == 2):
+        return ()
+    names = [f"{i + 1}{suit}" for i in range(len(key))]
+    return tuple(tuple((kind, names[i]) for kind, i in reading) for reading in suit_readings(key))
 
 
 @lru_cache(maxsize=65536)
@@ -211,5 +237,6 @@ def divisions(
 
 def clear_caches() -> None:
     """Forget cached readings (benchmarks use this to measure cold performance)."""
+    _SUIT_READINGS.clear()
     _suit_sets.cache_clear()
     standard_divisions.cache_clear()

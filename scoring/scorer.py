@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
+from itertools import product
 
 from scoring.decompose import (
     _INDEX,
@@ -30,12 +31,27 @@ from scoring.decompose import (
     is_thirteen_orphans,
     nine_gates_suit,
     seven_pairs_groups,
-    standard_divisions,
+    suit_readings,
 )
 from scoring.errors import NotAWinningHandError
 from scoring.hand import Hand
 from scoring.patterns import REGISTRY, Context, SetInfo
-from scoring.patterns.base import F_CLOSED, F_OPEN, HandFacts, set_info
+from scoring.patterns.base import (
+    F_BONUS,
+    F_CLOSED,
+    F_EVENTS,
+    F_HONOURS,
+    F_NO_BONUS,
+    F_NO_HONOURS,
+    F_NO_ORPHANS,
+    F_NO_SUIT,
+    F_ONE_SUIT,
+    F_OPEN,
+    F_ORPHANS_ONLY,
+    F_SELF_DRAWN,
+    HandFacts,
+    set_info,
+)
 from scoring.profile import DEFAULT_PROFILE, PatternValue, Profile, load_profile
 from scoring.tiles import ORPHAN_IDS, PLAYING_IDS
 from scoring.validate import validate_hand
@@ -157,18 +173,16 @@ def clear_caches() -> None:
     _CONCEALED_SETS.clear()
     _DISCARD_PUNGS.clear()
     _COMPILED.clear()
+    for store in _SUIT_INFOS:
+        store.clear()
 
 
-def _divisions(hand: Hand, comp: _Compiled, facts: HandFacts):
-    """(shape, groups) of the concealed tiles -- the same readings, in the same order, as ``decompose.divisions``
-    (called piecewise here so that a profile's special shapes are only tried when it has them)."""
+def _special_divisions(hand: Hand, comp: _Compiled, facts: HandFacts, counts: tuple[int, ...]):
+    """(shape, groups) of the special shapes the profile has, in ``decompose.divisions`` order (after the standard
+    readings); cheap prerequisites first: Thirteen Orphans is all terminals/honours, Nine Gates one suit."""
     concealed = hand.concealed
-    counts = counts_of(concealed)
-    for groups in standard_divisions(counts):
-        yield "standard", groups
     if len(concealed) != 14:
         return
-    # Cheap prerequisites first: Thirteen Orphans is all terminals/honours, Nine Gates one suit without honours.
     if comp.thirteen_orphans and facts.all_orphans and is_thirteen_orphans(counts):
         pair = next(PLAYING_IDS[i] for i, c in enumerate(counts) if c == 2)
         yield "thirteen_orphans", tuple(("single", t) for t in ORPHAN_IDS if t != pair) + (("pair", pair),)
@@ -180,25 +194,138 @@ def _divisions(hand: Hand, comp: _Compiled, facts: HandFacts):
         yield "nine_gates", tuple(("single", t) for t in sorted(concealed, key=_INDEX.get))
 
 
-def contexts(hand: Hand, profile: Profile) -> Iterator[Context]:
-    """Every reading of ``hand`` that the profile allows, as pattern contexts."""
-    facts = HandFacts(hand)
+#: Per suit (base index into the 34 counts), its counts -> every reading as (sets, pair) of shared concealed
+#: SetInfo objects, in ``standard_divisions`` order.  Built from ``decompose.suit_readings`` (shared by the three
+#: numbered suits), so a cold hand mostly costs dictionary look-ups.
+_SUIT_BASES = ((0, 9, "m"), (9, 9, "p"), (18, 9, "s"), (27, 7, "z"))
+_SUIT_INFOS: tuple[dict, ...] = ({}, {}, {}, {})
+_EMPTY_READING = (((), None),)
+
+
+def _suit_infos(which: int, key: tuple[int, ...]) -> tuple:
+    base, size, suit = _SUIT_BASES[which]
+    readings = []
+    for reading in suit_readings(key):
+        sets = []
+        pair = None
+        for kind, i in reading:
+            info = _group_set(kind, f"{i + 1}{suit}")
+            if kind == "pair":
+                pair = info
+            else:
+                sets.append(info)
+        readings.append((tuple(sets), pair))
+    found = _SUIT_INFOS[which][key] = tuple(readings) if any(key) else _EMPTY_READING
+    return found
+
+
+def _standard_groups(counts: tuple[int, ...]) -> list[list[SetInfo]]:
+    """Every standard reading of the concealed counts as SetInfo lists (sets, then the pair): the same readings in
+    the same order as ``decompose.standard_divisions``, combined from cached per-suit readings."""
+    parts = []
+    pairs = 0
+    for which in range(4):
+        base, size, _ = _SUIT_BASES[which]
+        key = counts[base : base + size]
+        found = _SUIT_INFOS[which].get(key)
+        if found is None:
+            found = _suit_infos(which, key)
+        if not found:
+            return []
+        if found[0][1] is not None:
+            pairs += 1
+        parts.append(found)
+    if pairs != 1:
+        return []
+    p0, p1, p2, p3 = parts
+    if len(p0) == 1 and len(p1) == 1 and len(p2) == 1 and len(p3) == 1:  # the usual case: no product needed
+        combos = ((p0[0], p1[0], p2[0], p3[0]),)
+    else:
+        combos = product(*parts)
+    out = []
+    for combo in combos:
+        groups = []
+        pair = None
+        for sets, p in combo:
+            groups.extend(sets)
+            if p is not None:
+                pair = p
+        groups.append(pair)
+        out.append(groups)
+    return out
+
+
+def _facts(hand: Hand, counts: tuple[int, ...]) -> HandFacts:
+    """``HandFacts`` from the counts of every tile (concealed and melds), without building sets of tile ids."""
+    facts = _new(HandFacts)
+    facts.tiles = tiles = hand.all_tiles()
+    present = 0
+    middle = False
+    terminal = False
+    for which, key in enumerate((counts[0:9], counts[9:18], counts[18:27])):
+        if any(key):
+            present |= 1 << which
+            if not middle and any(key[1:8]):
+                middle = True
+            if not terminal and (key[0] or key[8]):
+                terminal = True
+    facts.has_honours = has_honours = any(counts[27:34])
+    facts.suits = _SUIT_SETS[present]
+    facts.all_orphans = all_orphans = bool(tiles) and not middle
+    facts.closed = closed = all(m.concealed for m in hand.melds)
+    flags = F_CLOSED if closed else F_OPEN
+    n_suits = _N_SUITS[present]
+    if n_suits == 1:
+        flags |= F_ONE_SUIT
+    elif n_suits == 0:
+        flags |= F_NO_SUIT
+    flags |= F_HONOURS if has_honours else F_NO_HONOURS
+    if all_orphans:
+        flags |= F_ORPHANS_ONLY
+    if tiles and not has_honours and not terminal:
+        flags |= F_NO_ORPHANS
+    if hand.events:
+        flags |= F_EVENTS
+    if hand.self_drawn:
+        flags |= F_SELF_DRAWN
+    flags |= F_BONUS if hand.bonus else F_NO_BONUS
+    facts.flags = flags
+    return facts
+
+
+_SUIT_SETS = tuple(frozenset(s for i, s in enumerate("mps") if mask >> i & 1) for mask in range(8))
+_N_SUITS = tuple(len(s) for s in _SUIT_SETS)
+_new = object.__new__
+
+
+def _all_counts(hand: Hand, concealed_counts: tuple[int, ...]) -> tuple[int, ...]:
+    if not hand.melds:
+        return concealed_counts
+    counts = list(concealed_counts)
+    index = _INDEX
+    for m in hand.melds:
+        for t in m.tiles:
+            counts[index[t]] += 1
+    return tuple(counts)
+
+
+def contexts(hand: Hand, profile: Profile, counts: tuple[int, ...] | None = None) -> Iterator[Context]:
+    """Every reading of ``hand`` that the profile allows, as pattern contexts (``counts``: of the concealed tiles,
+    when the caller already has them)."""
     flower_wins = hand.events & {"seven_flowers", "eight_flowers"}
     if flower_wins:
         # Winning on the seventh/eighth flower is a win only where the profile has that hand.
         if all(profile.has(event) for event in flower_wins):
-            yield Context(hand, "flowers", (), None, facts)
+            yield Context(hand, "flowers", (), None, HandFacts(hand))
         return
+    if counts is None:
+        counts = counts_of(hand.concealed)
+    facts = _facts(hand, _all_counts(hand, counts))
     comp = _compiled(profile)
     melds = _meld_sets(hand)
     winning_tile = hand.winning_tile
     self_drawn = hand.self_drawn
-    concealed_sets = _CONCEALED_SETS
-    for shape, div_groups in _divisions(hand, comp, facts):
-        groups = [concealed_sets.get(g) or _group_set(*g) for g in div_groups]
-        if shape != "standard":
-            yield Context(hand, shape, tuple(melds + groups), None, facts)
-            continue
+    for groups in _standard_groups(counts):
         seen = set()
         for i, g in enumerate(groups):
             if winning_tile not in g.tiles or (g.kind, g.first) in seen:
@@ -210,6 +337,10 @@ def contexts(hand: Hand, profile: Profile) -> Iterator[Context]:
             yield Context(hand, "standard", tuple(melds + placed), placed[i], facts)
         if not seen:  # winning tile unknown (validated away for normal wins); still score the shape
             yield Context(hand, "standard", tuple(melds + groups), None, facts)
+    concealed_sets = _CONCEALED_SETS
+    for shape, div_groups in _special_divisions(hand, comp, facts, counts):
+        groups = [concealed_sets.get(g) or _group_set(*g) for g in div_groups]
+        yield Context(hand, shape, tuple(melds + groups), None, facts)
 
 
 def _hit(store: dict, pv: PatternValue, reason: str, closed: bool, cap: int) -> PatternHit:
