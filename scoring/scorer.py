@@ -54,7 +54,7 @@ from scoring.patterns.base import (
 )
 from scoring.profile import DEFAULT_PROFILE, PatternValue, Profile, load_profile
 from scoring.tiles import ORPHAN_IDS, PLAYING_IDS
-from scoring.validate import validate_hand
+from scoring.validate import valid_concealed_counts, validate_hand
 
 _SHAPE_ORDER = {"standard": 0, "nine_gates": 1, "thirteen_orphans": 2, "seven_pairs": 3, "flowers": 4}
 _INSTANCES = {key: cls() for key, cls in REGISTRY.items()}
@@ -167,9 +167,11 @@ _DISCARD_PUNGS: dict[tuple[str, str], SetInfo] = {}
 
 def clear_caches() -> None:
     """Forget every table the scorer built (benchmarks measure a pass from empty caches)."""
+    from scoring import validate
     from scoring.patterns import base
 
     base._SET_CACHE.clear()
+    validate._GOOD_MELDS.clear()
     _CONCEALED_SETS.clear()
     _DISCARD_PUNGS.clear()
     _COMPILED.clear()
@@ -203,7 +205,16 @@ _EMPTY_READING = (((), None),)
 
 
 def _suit_infos(which: int, key: tuple[int, ...]) -> tuple:
+    """(readings, fact bits) of one suit's counts (cache miss of ``_SUIT_INFOS``)."""
     base, size, suit = _SUIT_BASES[which]
+    bits = 0
+    if any(key):
+        bits = _B_HONOURS if suit == "z" else (_B_SUITED | _B_M << which)
+        if suit != "z":
+            if any(key[1:8]):
+                bits |= _B_MIDDLE
+            if key[0] or key[8]:
+                bits |= _B_TERMINAL
     readings = []
     for reading in suit_readings(key):
         sets = []
@@ -215,28 +226,68 @@ def _suit_infos(which: int, key: tuple[int, ...]) -> tuple:
             else:
                 sets.append(info)
         readings.append((tuple(sets), pair))
-    found = _SUIT_INFOS[which][key] = tuple(readings) if any(key) else _EMPTY_READING
+    found = _SUIT_INFOS[which][key] = (tuple(readings) if any(key) else _EMPTY_READING, bits)
     return found
 
 
-def _standard_groups(counts: tuple[int, ...]) -> list[list[SetInfo]]:
-    """Every standard reading of the concealed counts as SetInfo lists (sets, then the pair): the same readings in
-    the same order as ``decompose.standard_divisions``, combined from cached per-suit readings."""
+# Fact bits of a suit's tiles; the hand's facts are looked up by their union (``_FACTS_BY_BITS``).
+_B_M, _B_HONOURS, _B_MIDDLE, _B_TERMINAL, _B_SUITED = 1, 8, 16, 32, 64
+
+
+def _tile_bits(t: str) -> int:
+    if t[1] == "z":
+        return _B_HONOURS
+    return _B_SUITED | _B_M << "mps".index(t[1]) | (_B_TERMINAL if t[0] in "19" else _B_MIDDLE)
+
+
+_TILE_BITS = {t: _tile_bits(t) for t in PLAYING_IDS}
+
+
+def _facts_of_bits(bits: int) -> tuple[frozenset[str], bool, bool, int]:
+    """(suits, has_honours, all_orphans, flags) of a hand whose tiles have these fact bits (``HandFacts`` rules)."""
+    suits = frozenset(s for i, s in enumerate("mps") if bits & _B_M << i)
+    has_honours = bool(bits & _B_HONOURS)
+    any_tile = bits != 0
+    all_orphans = any_tile and not bits & _B_MIDDLE
+    flags = F_HONOURS if has_honours else F_NO_HONOURS
+    if len(suits) == 1:
+        flags |= F_ONE_SUIT
+    elif not suits:
+        flags |= F_NO_SUIT
+    if all_orphans:
+        flags |= F_ORPHANS_ONLY
+    if any_tile and not has_honours and not bits & _B_TERMINAL:
+        flags |= F_NO_ORPHANS
+    return suits, has_honours, all_orphans, flags
+
+
+_FACTS_BY_BITS = tuple(_facts_of_bits(bits) for bits in range(128))
+
+
+def _standard_groups(counts: tuple[int, ...]) -> tuple[list[list[SetInfo]], int]:
+    """Every standard reading of the concealed counts as SetInfo lists (sets, then the pair) -- the same readings in
+    the same order as ``decompose.standard_divisions``, combined from cached per-suit readings -- and the fact bits
+    of the concealed tiles."""
     parts = []
     pairs = 0
-    for which in range(4):
-        base, size, _ = _SUIT_BASES[which]
+    bits = 0
+    ok = True
+    infos = _SUIT_INFOS
+    for which, (base, size, _) in enumerate(_SUIT_BASES):
         key = counts[base : base + size]
-        found = _SUIT_INFOS[which].get(key)
+        found = infos[which].get(key)
         if found is None:
             found = _suit_infos(which, key)
-        if not found:
-            return []
-        if found[0][1] is not None:
+        readings, suit_bits = found
+        bits |= suit_bits
+        if not readings:
+            ok = False
+            continue
+        if readings[0][1] is not None:
             pairs += 1
-        parts.append(found)
-    if pairs != 1:
-        return []
+        parts.append(readings)
+    if pairs != 1 or not ok:
+        return [], bits
     p0, p1, p2, p3 = parts
     if len(p0) == 1 and len(p1) == 1 and len(p2) == 1 and len(p3) == 1:  # the usual case: no product needed
         combos = ((p0[0], p1[0], p2[0], p3[0]),)
@@ -252,61 +303,39 @@ def _standard_groups(counts: tuple[int, ...]) -> list[list[SetInfo]]:
                 pair = p
         groups.append(pair)
         out.append(groups)
-    return out
+    return out, bits
 
 
-def _facts(hand: Hand, counts: tuple[int, ...]) -> HandFacts:
-    """``HandFacts`` from the counts of every tile (concealed and melds), without building sets of tile ids."""
+def _facts(hand: Hand, bits: int) -> HandFacts:
+    """``HandFacts`` from the fact bits of the concealed tiles plus those of the melds (same values as
+    ``HandFacts(hand)``, without building sets of tile ids)."""
+    melds = hand.melds
+    closed = True
+    if melds:
+        tile_bits = _TILE_BITS
+        for m in melds:
+            for t in m.tiles:
+                bits |= tile_bits[t]
+            if not m.concealed:
+                closed = False
+    suits, has_honours, all_orphans, flags = _FACTS_BY_BITS[bits]
     facts = _new(HandFacts)
-    facts.tiles = tiles = hand.all_tiles()
-    present = 0
-    middle = False
-    terminal = False
-    for which, key in enumerate((counts[0:9], counts[9:18], counts[18:27])):
-        if any(key):
-            present |= 1 << which
-            if not middle and any(key[1:8]):
-                middle = True
-            if not terminal and (key[0] or key[8]):
-                terminal = True
-    facts.has_honours = has_honours = any(counts[27:34])
-    facts.suits = _SUIT_SETS[present]
-    facts.all_orphans = all_orphans = bool(tiles) and not middle
-    facts.closed = closed = all(m.concealed for m in hand.melds)
-    flags = F_CLOSED if closed else F_OPEN
-    n_suits = _N_SUITS[present]
-    if n_suits == 1:
-        flags |= F_ONE_SUIT
-    elif n_suits == 0:
-        flags |= F_NO_SUIT
-    flags |= F_HONOURS if has_honours else F_NO_HONOURS
-    if all_orphans:
-        flags |= F_ORPHANS_ONLY
-    if tiles and not has_honours and not terminal:
-        flags |= F_NO_ORPHANS
+    facts.tiles = hand.all_tiles()
+    facts.suits = suits
+    facts.has_honours = has_honours
+    facts.all_orphans = all_orphans
+    facts.closed = closed
+    flags |= F_CLOSED if closed else F_OPEN
     if hand.events:
         flags |= F_EVENTS
     if hand.self_drawn:
         flags |= F_SELF_DRAWN
-    flags |= F_BONUS if hand.bonus else F_NO_BONUS
-    facts.flags = flags
+    facts.flags = flags | (F_BONUS if hand.bonus else F_NO_BONUS)
     return facts
 
 
-_SUIT_SETS = tuple(frozenset(s for i, s in enumerate("mps") if mask >> i & 1) for mask in range(8))
-_N_SUITS = tuple(len(s) for s in _SUIT_SETS)
 _new = object.__new__
-
-
-def _all_counts(hand: Hand, concealed_counts: tuple[int, ...]) -> tuple[int, ...]:
-    if not hand.melds:
-        return concealed_counts
-    counts = list(concealed_counts)
-    index = _INDEX
-    for m in hand.melds:
-        for t in m.tiles:
-            counts[index[t]] += 1
-    return tuple(counts)
+_setattr = object.__setattr__
 
 
 def contexts(hand: Hand, profile: Profile, counts: tuple[int, ...] | None = None) -> Iterator[Context]:
@@ -320,12 +349,13 @@ def contexts(hand: Hand, profile: Profile, counts: tuple[int, ...] | None = None
         return
     if counts is None:
         counts = counts_of(hand.concealed)
-    facts = _facts(hand, _all_counts(hand, counts))
+    standard, bits = _standard_groups(counts)
+    facts = _facts(hand, bits)
     comp = _compiled(profile)
     melds = _meld_sets(hand)
     winning_tile = hand.winning_tile
     self_drawn = hand.self_drawn
-    for groups in _standard_groups(counts):
+    for groups in standard:
         seen = set()
         for i, g in enumerate(groups):
             if winning_tile not in g.tiles or (g.kind, g.first) in seen:
@@ -399,15 +429,18 @@ def evaluate(ctx: Context, profile: Profile) -> Reading:
         if h.counts_for_minimum:
             counted += h.faan
     ws = ctx.winning_set
-    return Reading(
-        shape=ctx.shape,
-        sets=tuple([s.tiles for s in ctx.sets]),
-        patterns=tuple(found),
-        raw_faan=raw,
-        faan=min(raw, cap),
-        winning_set=ws.tiles if ws is not None else None,
-        minimum_faan=min(counted, cap),
-    )
+    # The frozen dataclass's __init__ sets each field through object.__setattr__; one __dict__ is the same object.
+    reading = _new(Reading)
+    _setattr(reading, "__dict__", {
+        "shape": ctx.shape,
+        "sets": tuple([s.tiles for s in ctx.sets]),
+        "patterns": tuple(found),
+        "raw_faan": raw,
+        "faan": raw if raw < cap else cap,
+        "winning_set": ws.tiles if ws is not None else None,
+        "minimum_faan": counted if counted < cap else cap,
+    })
+    return reading
 
 
 def _rank(r: Reading) -> tuple:
@@ -417,8 +450,10 @@ def _rank(r: Reading) -> tuple:
 def score_hand(hand: Hand, profile: Profile | str = DEFAULT_PROFILE) -> Score:
     """Score a declared win; raises HandError / NotAWinningHandError with a message saying what to fix."""
     prof = profile if isinstance(profile, Profile) else load_profile(profile)
-    validate_hand(hand)
-    found = [evaluate(ctx, prof) for ctx in contexts(hand, prof)]
+    counts = valid_concealed_counts(hand)  # the usual hand: one pass checks it and counts the tiles
+    if counts is None:
+        validate_hand(hand)  # raises the specific message, or passes
+    found = [evaluate(ctx, prof) for ctx in contexts(hand, prof, counts)]
     if len(found) > 1:  # the same reading can arise twice (e.g. via two equal groups holding the winning tile)
         readings: dict[tuple, Reading] = {}
         for r in found:
@@ -451,16 +486,18 @@ def score_hand(hand: Hand, profile: Profile | str = DEFAULT_PROFILE) -> Score:
         notes.append(
             f"{best.minimum_faan} faan counts towards the {prof.minimum_faan}-faan minimum{extra}: not a legal win"
         )
-    return Score(
-        profile=prof.name,
-        hand=hand,
-        best=best,
-        alternatives=tuple(ordered[1:]),
-        faan=best.faan,
-        raw_faan=best.raw_faan,
-        capped=capped,
-        limit_hand=limit_hand,
-        minimum=prof.minimum_faan,
-        meets_minimum=meets,
-        notes=tuple(notes),
-    )
+    score = _new(Score)  # as in evaluate: the dataclass's fields, set at once
+    _setattr(score, "__dict__", {
+        "profile": prof.name,
+        "hand": hand,
+        "best": best,
+        "alternatives": tuple(ordered[1:]),
+        "faan": best.faan,
+        "raw_faan": best.raw_faan,
+        "capped": capped,
+        "limit_hand": limit_hand,
+        "minimum": prof.minimum_faan,
+        "meets_minimum": meets,
+        "notes": tuple(notes),
+    })
+    return score

@@ -114,6 +114,58 @@ def check_meld(meld: Meld, index: int) -> None:
         raise HandError(f"{where}: fed_by must be a seat 1-4 (East..North)")
 
 
+_SEATS = (1, 2, 3, 4)
+_INDEX = {t: i for i, t in enumerate(PLAYING_IDS)}
+
+
+def valid_concealed_counts(hand: Hand) -> tuple[int, ...] | None:
+    """The 34 counts of the concealed tiles when the hand certainly passes :func:`validate_hand`, else None.
+
+    Why: the scorer validates every hand, and the usual hand (no events, melds already seen, playing tiles only)
+    needs none of the per-check messages; this one pass over the tiles answers for all of them and yields the
+    counts the division needs anyway.  None means "not sure": the caller runs :func:`validate_hand`, which raises
+    the specific message (or passes), so behaviour and messages are exactly those of the full check.
+    """
+    try:
+        if hand.events:
+            return None
+        self_drawn = hand.self_drawn
+        if self_drawn is not True and self_drawn is not False:
+            return None
+        seat = hand.seat
+        if seat not in _SEATS or hand.dealer not in _SEATS or hand.round_wind not in WIND_IDS:
+            return None
+        discarder = hand.discarder
+        if discarder is not None and (self_drawn or discarder not in _SEATS or discarder == seat):
+            return None
+        melds = hand.melds
+        concealed = hand.concealed
+        if len(concealed) != 14 - 3 * len(melds) or hand.winning_tile not in concealed:
+            return None
+        counts = [0] * 34
+        index = _INDEX
+        for t in concealed:
+            counts[index[t]] += 1
+        if melds:
+            everything = counts[:]
+            good = _GOOD_MELDS
+            for m in melds:
+                if type(m) is not Meld or m not in good:
+                    return None
+                for t in m.tiles:
+                    everything[index[t]] += 1
+            if max(everything) > 4:
+                return None
+        elif max(counts) > 4:
+            return None
+        bonus = hand.bonus
+        if bonus and (len(set(bonus)) != len(bonus) or not _BONUS.issuperset(bonus)):
+            return None
+        return tuple(counts)
+    except Exception:  # any odd field (unhashable, wrong type): the full check says what is wrong
+        return None
+
+
 def validate_hand(hand: Hand) -> None:
     """Raise HandError with a specific message when ``hand`` is impossible or inconsistent."""
     if not hand.concealed and not hand.events & {"seven_flowers", "eight_flowers"}:
