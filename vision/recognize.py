@@ -23,6 +23,8 @@ from vision.segment import quad_box, rectify, segment
 
 #: How many classifier alternatives each tile keeps for decoding.
 TOP_K = 5
+#: Margin around each tile crop, as a fraction of its size (training crops were framed 0-15% loose).
+CROP_PAD = 0.06
 #: Crops per split hypothesis the classifier looks at when a blob can be split more than one way.
 SAMPLES_PER_SPLIT = 4
 
@@ -123,7 +125,7 @@ def _classify_blobs(pixels: np.ndarray, seg, clf: Classifier) -> list[tuple[np.n
             for s, split in enumerate(blob.splits):
                 requests.extend((b, s, i) for i in _sample(len(split.quads)))
     if requests:
-        crops = [rectify(pixels, seg.blobs[b].splits[s].quads[i]) for b, s, i in requests]
+        crops = [rectify(pixels, seg.blobs[b].splits[s].quads[i], pad=CROP_PAD) for b, s, i in requests]
         for key, pred in zip(requests, clf.predict(crops, k=TOP_K), strict=True):
             cache[key] = pred
     chosen_split: list[int] = []
@@ -145,7 +147,7 @@ def _classify_blobs(pixels: np.ndarray, seg, clf: Classifier) -> list[tuple[np.n
         if (b, s, i) not in cache
     ]
     if missing:
-        crops = [rectify(pixels, seg.blobs[b].splits[s].quads[i]) for b, s, i in missing]
+        crops = [rectify(pixels, seg.blobs[b].splits[s].quads[i], pad=CROP_PAD) for b, s, i in missing]
         for key, pred in zip(missing, clf.predict(crops, k=TOP_K), strict=True):
             cache[key] = pred
     out = []

@@ -159,8 +159,12 @@ def portrait_quad(q: np.ndarray) -> np.ndarray:
     return np.roll(q, -1, axis=0) if w > h * 1.02 else q
 
 
-def rectify(image: np.ndarray, quad: np.ndarray, height: int = CROP_HEIGHT) -> np.ndarray:
-    """Warp the quad (tl, tr, br, bl) to an upright rectangle of the given height."""
+def rectify(image: np.ndarray, quad: np.ndarray, height: int = CROP_HEIGHT, pad: float = 0.0) -> np.ndarray:
+    """Warp the quad (tl, tr, br, bl) to an upright rectangle of the given height, optionally with a margin of
+    ``pad`` x its size on every side (the classifier was trained on boxes with a little table around them)."""
+    if pad:
+        c = quad.mean(axis=0)
+        quad = (c + (quad - c) * (1 + 2 * pad)).astype(np.float32)
     w, h = quad_size(quad)
     out_h = height
     out_w = max(8, int(round(height * w / max(h, 1e-6))))

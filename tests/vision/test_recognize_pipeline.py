@@ -18,7 +18,7 @@ from vision_scenes import hand_scene, tile_image
 import vision
 from app.cli import main as sikwu
 from scoring.tiles import TILE_IDS
-from vision.recognize import Recognition
+from vision.recognize import CROP_PAD, Recognition
 
 MODEL = Path(__file__).resolve().parents[2] / "models" / "tile_classifier.onnx"
 
@@ -40,6 +40,10 @@ class NearestFaceClassifier:
     def predict(self, crops, k=3):
         out = []
         for c in crops:
+            # recognition frames each crop with a margin (CROP_PAD); the references have none
+            h, w = c.shape[:2]
+            mh, mw = round(h * CROP_PAD / (1 + 2 * CROP_PAD)), round(w * CROP_PAD / (1 + 2 * CROP_PAD))
+            c = c[mh : h - mh, mw : w - mw]
             g = cv2.resize(c, self.size, interpolation=cv2.INTER_AREA)
             d = {}
             for t, r in self.refs:
