@@ -25,6 +25,9 @@ from vision.segment import quad_box, rectify, segment
 TOP_K = 5
 #: Margin around each tile crop, as a fraction of its size (training crops were framed 0-15% loose).
 CROP_PAD = 0.06
+#: Hypotheses judged first; the rest only if none reaches GOOD_SPLIT mean sample quality.
+FIRST_ROUND = 3
+GOOD_SPLIT = 0.85
 #: Crops per split hypothesis the classifier looks at when a blob can be split more than one way.
 SAMPLES_PER_SPLIT = 4
 
@@ -116,40 +119,34 @@ def _classify_blobs(pixels: np.ndarray, seg, clf: Classifier) -> list[tuple[np.n
     """Choose each blob's split with the classifier, then classify the chosen tiles.
 
     A blob with several split hypotheses is judged on a few sample crops per hypothesis: a wrong tile count puts
-    cuts through faces, and the classifier is less sure of (or rejects) such crops.
+    cuts through faces, and the classifier is less sure of (or rejects) such crops.  The best-scored hypotheses
+    are tried first; the long tail of row counts only when none of those convinces the classifier.
     """
     cache: dict[tuple[int, int, int], list[tuple[str, float]]] = {}
-    requests: list[tuple[int, int, int]] = []
-    for b, blob in enumerate(seg.blobs):
-        if len(blob.splits) > 1:
-            for s, split in enumerate(blob.splits):
-                requests.extend((b, s, i) for i in _sample(len(split.quads)))
-    if requests:
-        crops = [rectify(pixels, seg.blobs[b].splits[s].quads[i], pad=CROP_PAD) for b, s, i in requests]
-        for key, pred in zip(requests, clf.predict(crops, k=TOP_K), strict=True):
-            cache[key] = pred
-    chosen_split: list[int] = []
-    for b, blob in enumerate(seg.blobs):
-        if len(blob.splits) == 1:
-            chosen_split.append(0)
-            continue
-        best, best_q = 0, None
-        for s, split in enumerate(blob.splits):
-            idx = _sample(len(split.quads))
-            q = sum(_quality(cache[(b, s, i)]) for i in idx) / len(idx) + 0.001 * split.score
-            if best_q is None or q > best_q:
-                best, best_q = s, q
-        chosen_split.append(best)
-    missing = [
-        (b, s, i)
-        for b, s in enumerate(chosen_split)
-        for i in range(len(seg.blobs[b].splits[s].quads))
-        if (b, s, i) not in cache
-    ]
-    if missing:
-        crops = [rectify(pixels, seg.blobs[b].splits[s].quads[i], pad=CROP_PAD) for b, s, i in missing]
-        for key, pred in zip(missing, clf.predict(crops, k=TOP_K), strict=True):
-            cache[key] = pred
+
+    def run(keys: list[tuple[int, int, int]]) -> None:
+        keys = [k for k in keys if k not in cache]
+        if keys:
+            crops = [rectify(pixels, seg.blobs[b].splits[s].quads[i], pad=CROP_PAD) for b, s, i in keys]
+            for key, pred in zip(keys, clf.predict(crops, k=TOP_K), strict=True):
+                cache[key] = pred
+
+    def quality(b: int, s: int) -> float:
+        split = seg.blobs[b].splits[s]
+        idx = _sample(len(split.quads))
+        return sum(_quality(cache[(b, s, i)]) for i in idx) / len(idx) + 0.001 * split.score
+
+    multi = [b for b, blob in enumerate(seg.blobs) if len(blob.splits) > 1]
+    first = {b: range(min(FIRST_ROUND, len(seg.blobs[b].splits))) for b in multi}
+    run([(b, s, i) for b in multi for s in first[b] for i in _sample(len(seg.blobs[b].splits[s].quads))])
+    best: dict[int, tuple[float, int]] = {b: max((quality(b, s), s) for s in first[b]) for b in multi}
+    unsure = [b for b in multi if best[b][0] < GOOD_SPLIT and len(seg.blobs[b].splits) > FIRST_ROUND]
+    rest = {b: range(FIRST_ROUND, len(seg.blobs[b].splits)) for b in unsure}
+    run([(b, s, i) for b in unsure for s in rest[b] for i in _sample(len(seg.blobs[b].splits[s].quads))])
+    for b in unsure:
+        best[b] = max([best[b], *((quality(b, s), s) for s in rest[b])])
+    chosen_split = [best[b][1] if b in best else 0 for b in range(len(seg.blobs))]
+    run([(b, s, i) for b, s in enumerate(chosen_split) for i in range(len(seg.blobs[b].splits[s].quads))])
     out = []
     for b, s in enumerate(chosen_split):
         for i, q in enumerate(seg.blobs[b].splits[s].quads):
