@@ -76,48 +76,31 @@ def suit_readings(key: tuple[int, ...]) -> tuple[tuple[RelGroup, ...], ...]:
         return found
     n_tiles = sum(key)
     if n_tiles % 3 == 1:
-        _SUIT_READINGS[key] = ()
-        return ()
-    results: set[tuple[RelGroup, ...]] = set()
-    counts = list(key)
-    chows = len(key) == 9
-    n = len(key)
-
-    def rec(i: int, acc: list[RelGroup], pair_left: bool) -> None:
-        while i < n and counts[i] == 0:
+        found = ()
+    elif n_tiles == 0:
+        found = ((),)
+    else:
+        # The lowest tile present starts the pair (when one is needed), a pung or a chow; the rest of the suit is
+        # itself a (smaller, often repeated) key, read through this same cache.
+        i = 0
+        while not key[i]:
             i += 1
-        if i == n:
-            if not pair_left:
+        c = key[i]
+        results: set[tuple[RelGroup, ...]] = set()
+        options = []
+        if n_tiles % 3 == 2 and c >= 2:
+            options.append((("pair", i), key[:i] + (c - 2,) + key[i + 1 :]))
+        if c >= 3:
+            options.append((("pung", i), key[:i] + (c - 3,) + key[i + 1 :]))
+        if len(key) == 9 and i < 7 and key[i + 1] and key[i + 2]:
+            options.append((("chow", i), key[:i] + (c - 1, key[i + 1] - 1, key[i + 2] - 1) + key[i + 3 :]))
+        for group, rest in options:
+            for reading in suit_readings(rest):
                 # Taking the pair, a pung or a chow at the same tile in another order reaches the same reading
                 # twice: keep one, in canonical order (sets by index then kind, pair last).
-                results.add(tuple(sorted(acc, key=_rel_canonical)))
-            return
-        c = counts[i]
-        if pair_left and c >= 2:
-            counts[i] = c - 2
-            acc.append(("pair", i))
-            rec(i, acc, False)
-            acc.pop()
-            counts[i] = c
-        if c >= 3:
-            counts[i] = c - 3
-            acc.append(("pung", i))
-            rec(i, acc, pair_left)
-            acc.pop()
-            counts[i] = c
-        if chows and i + 2 < n and counts[i + 1] and counts[i + 2]:
-            counts[i] = c - 1
-            counts[i + 1] -= 1
-            counts[i + 2] -= 1
-            acc.append(("chow", i))
-            rec(i, acc, pair_left)
-            acc.pop()
-            counts[i] = c
-            counts[i + 1] += 1
-            counts[i + 2] += 1
-
-    rec(0, [], n_tiles % 3 == 2)
-    found = _SUIT_READINGS[key] = tuple(sorted(results))
+                results.add(tuple(sorted((group, *reading), key=_rel_canonical)))
+        found = tuple(sorted(results))
+    _SUIT_READINGS[key] = found
     return found
 
 

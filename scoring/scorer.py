@@ -23,6 +23,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 from itertools import product
+from operator import attrgetter
 
 from scoring.decompose import (
     _INDEX,
@@ -103,7 +104,7 @@ class _Compiled:
 
     __slots__ = (
         "profile", "entries", "by_flags", "includes", "exclusive", "seven_pairs", "seven_pairs_distinct",
-        "thirteen_orphans", "nine_gates",
+        "thirteen_orphans", "nine_gates", "cap",
     )
 
     def __init__(self, profile: Profile) -> None:
@@ -120,6 +121,7 @@ class _Compiled:
             entries.append((needs, call, inst.per_item, pv, pv.options, {}))
         self.entries = tuple(entries)
         self.by_flags: dict[int, tuple] = {}
+        self.cap = profile.cap_faan
         self.includes = {k: frozenset(pv.includes) for k, pv in profile.patterns.items() if pv.includes}
         self.exclusive = frozenset(k for k, pv in profile.patterns.items() if pv.exclusive)
         sp = profile.patterns.get("seven_pairs")
@@ -216,12 +218,13 @@ def _suit_infos(which: int, key: tuple[int, ...]) -> tuple:
             if key[0] or key[8]:
                 bits |= _B_TERMINAL
     readings = []
+    group_sets = _GROUP_SETS[which]
     for reading in suit_readings(key):
         sets = []
         pair = None
-        for kind, i in reading:
-            info = _group_set(kind, f"{i + 1}{suit}")
-            if kind == "pair":
+        for group in reading:
+            info = group_sets[group]
+            if group[0] == "pair":
                 pair = info
             else:
                 sets.append(info)
@@ -229,6 +232,20 @@ def _suit_infos(which: int, key: tuple[int, ...]) -> tuple:
     found = _SUIT_INFOS[which][key] = (tuple(readings) if any(key) else _EMPTY_READING, bits)
     return found
 
+
+def _all_group_sets(which: int) -> dict[tuple[str, int], SetInfo]:
+    """Every concealed group of one suit, by its suit-relative ``(kind, index)``: a constant table of ~25 sets
+    (not a cache of anything a hand computed), so that combining a suit's readings never builds a SetInfo."""
+    _, size, suit = _SUIT_BASES[which]
+    kinds = ("pair", "pung", "chow") if suit != "z" else ("pair", "pung")
+    return {
+        (kind, i): set_info(kind, group_tiles((kind, f"{i + 1}{suit}")), True, False)
+        for kind in kinds
+        for i in range(size - 2 if kind == "chow" else size)
+    }
+
+
+_GROUP_SETS = tuple(_all_group_sets(which) for which in range(4))
 
 # Fact bits of a suit's tiles; the hand's facts are looked up by their union (``_FACTS_BY_BITS``).
 _B_M, _B_HONOURS, _B_MIDDLE, _B_TERMINAL, _B_SUITED = 1, 8, 16, 32, 64
@@ -373,6 +390,42 @@ def contexts(hand: Hand, profile: Profile, counts: tuple[int, ...] | None = None
         yield Context(hand, shape, tuple(melds + groups), None, facts)
 
 
+def _readings(hand: Hand, prof: Profile, counts: tuple[int, ...] | None) -> list[Reading]:
+    """``[evaluate(ctx, prof) for ctx in contexts(hand, prof, counts)]``, without the generator's overhead on the
+    usual path (standard readings; the winning groups are shared SetInfo objects, so identity finds repeats)."""
+    if hand.events & _FLOWER_WINS:
+        return [evaluate(ctx, prof) for ctx in contexts(hand, prof, counts)]
+    comp = _compiled(prof)
+    if counts is None:
+        counts = counts_of(hand.concealed)
+    standard, bits = _standard_groups(counts)
+    facts = _facts(hand, bits)
+    melds = tuple(_meld_sets(hand))
+    winning_tile = hand.winning_tile
+    self_drawn = hand.self_drawn
+    out = []
+    for groups in standard:
+        seen = []
+        for i, g in enumerate(groups):
+            if winning_tile not in g.tiles or g in seen:
+                continue
+            seen.append(g)
+            placed = list(groups)
+            if not self_drawn and g.kind == "pung":
+                placed[i] = _group_set("pung", g.first, False)
+            out.append(_evaluate(Context(hand, "standard", melds + tuple(placed), placed[i], facts), comp))
+        if not seen:  # winning tile unknown (validated away for normal wins); still score the shape
+            out.append(_evaluate(Context(hand, "standard", melds + tuple(groups), None, facts), comp))
+    concealed_sets = _CONCEALED_SETS
+    for shape, div_groups in _special_divisions(hand, comp, facts, counts):
+        groups = [concealed_sets.get(g) or _group_set(*g) for g in div_groups]
+        out.append(_evaluate(Context(hand, shape, melds + tuple(groups), None, facts), comp))
+    return out
+
+
+_FLOWER_WINS = frozenset({"seven_flowers", "eight_flowers"})
+
+
 def _hit(store: dict, pv: PatternValue, reason: str, closed: bool, cap: int) -> PatternHit:
     """The PatternHit for ``pv`` with ``reason`` (immutable, so one object serves every hand that has it)."""
     hit = store.get((reason, closed))
@@ -394,13 +447,20 @@ def _hit(store: dict, pv: PatternValue, reason: str, closed: bool, cap: int) -> 
 
 def evaluate(ctx: Context, profile: Profile) -> Reading:
     """Apply the profile's patterns and relations to one reading."""
-    comp = _compiled(profile)
-    cap = profile.cap_faan
+    return _evaluate(ctx, _compiled(profile))
+
+
+def _evaluate(ctx: Context, comp: _Compiled) -> Reading:
+    cap = comp.cap
     closed = ctx.closed
     found: list[PatternHit] = []
     # Only patterns whose prerequisites (``Pattern.needs``; a closed-only value needs a closed hand) the reading
     # has are asked at all.
-    for _needs, call, per_item, pv, opts, store in comp.applicable(ctx.flags):
+    flags = ctx.flags
+    entries = comp.by_flags.get(flags)
+    if entries is None:
+        entries = comp.applicable(flags)
+    for _needs, call, per_item, pv, opts, store in entries:
         if per_item:
             reasons = call(ctx, opts)
             if reasons:
@@ -433,7 +493,7 @@ def evaluate(ctx: Context, profile: Profile) -> Reading:
     reading = _new(Reading)
     _setattr(reading, "__dict__", {
         "shape": ctx.shape,
-        "sets": tuple([s.tiles for s in ctx.sets]),
+        "sets": tuple(map(_TILES, ctx.sets)),
         "patterns": tuple(found),
         "raw_faan": raw,
         "faan": raw if raw < cap else cap,
@@ -441,6 +501,9 @@ def evaluate(ctx: Context, profile: Profile) -> Reading:
         "minimum_faan": counted if counted < cap else cap,
     })
     return reading
+
+
+_TILES = attrgetter("tiles")
 
 
 def _rank(r: Reading) -> tuple:
@@ -453,7 +516,7 @@ def score_hand(hand: Hand, profile: Profile | str = DEFAULT_PROFILE) -> Score:
     counts = valid_concealed_counts(hand)  # the usual hand: one pass checks it and counts the tiles
     if counts is None:
         validate_hand(hand)  # raises the specific message, or passes
-    found = [evaluate(ctx, prof) for ctx in contexts(hand, prof, counts)]
+    found = _readings(hand, prof, counts)
     if len(found) > 1:  # the same reading can arise twice (e.g. via two equal groups holding the winning tile)
         readings: dict[tuple, Reading] = {}
         for r in found:
