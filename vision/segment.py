@@ -21,6 +21,11 @@ import numpy as np
 
 #: Segmentation runs at most at this longer side (pixels); tiles stay >= ~20 px even in a full-table photo.
 SEG_MAX_SIDE = 800
+#: Split the 'white' class again when it covers more than this fraction of the photo, its upper part keeps at
+#: least REFINE_MIN_UPPER of the photo, and the two parts' mean whiteness differs by more than REFINE_SEPARATION.
+REFINE_MIN_BRIGHT = 0.1
+REFINE_MIN_UPPER = 0.01
+REFINE_SEPARATION = 35.0
 #: A bright region touching the image border and larger than this fraction of the photo is table, not tiles...
 BACKGROUND_FRACTION = 0.04
 #: ...but tiles touching it are recovered by eroding it by this radius (segmentation pixels) and growing back.
@@ -113,15 +118,20 @@ def face_score(bgr: np.ndarray) -> np.ndarray:
 
 
 def face_threshold(score: np.ndarray) -> float:
-    """Otsu on the whiteness; if most of the photo is 'white', the table is pale: split the bright class again."""
+    """Otsu on the whiteness; when the 'white' class is itself two populations (a pale table, a wooden frame or a
+    white rack beside ivory faces), split it again and keep the whiter one."""
     t, _ = cv2.threshold(score, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
     bright = score[score > t]
-    if bright.size > 0.45 * score.size:
+    if bright.size > REFINE_MIN_BRIGHT * score.size:
         t2, _ = cv2.threshold(bright.reshape(-1, 1), 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
         hi = bright[bright > t2]
         lo = bright[bright <= t2]
-        # Only when the bright pixels really are two populations (pale table vs ivory), not shading on faces.
-        if hi.size and lo.size and float(hi.mean()) - float(lo.mean()) > 35 and lo.size > 0.3 * bright.size:
+        # Only when the bright pixels really are two populations, not shading on faces.
+        if (
+            hi.size > REFINE_MIN_UPPER * score.size
+            and lo.size > 0.3 * bright.size
+            and float(hi.mean()) - float(lo.mean()) > REFINE_SEPARATION
+        ):
             t = t2
     return float(t)
 
