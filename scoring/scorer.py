@@ -229,7 +229,10 @@ def _suit_infos(which: int, key: tuple[int, ...]) -> tuple:
             else:
                 sets.append(info)
         readings.append((tuple(sets), pair))
-    found = _SUIT_INFOS[which][key] = (tuple(readings) if any(key) else _EMPTY_READING, bits)
+    readings = tuple(readings) if any(key) else _EMPTY_READING
+    # (readings, fact bits, pairs needed -- 9 when the suit cannot be read --, the only reading or None)
+    n_pairs = 9 if not readings else (readings[0][1] is not None)
+    found = _SUIT_INFOS[which][key] = (readings, bits, n_pairs, readings[0] if len(readings) == 1 else None)
     return found
 
 
@@ -285,33 +288,24 @@ def _standard_groups(counts: tuple[int, ...]) -> tuple[list[list[SetInfo]], int]
     """Every standard reading of the concealed counts as SetInfo lists (sets, then the pair) -- the same readings in
     the same order as ``decompose.standard_divisions``, combined from cached per-suit readings -- and the fact bits
     of the concealed tiles."""
-    parts = []
-    pairs = 0
-    bits = 0
-    ok = True
-    infos = _SUIT_INFOS
-    for which, (base, size, _) in enumerate(_SUIT_BASES):
-        key = counts[base : base + size]
-        found = infos[which].get(key)
-        if found is None:
-            found = _suit_infos(which, key)
-        readings, suit_bits = found
-        bits |= suit_bits
-        if not readings:
-            ok = False
-            continue
-        if readings[0][1] is not None:
-            pairs += 1
-        parts.append(readings)
-    if pairs != 1 or not ok:
+    m_infos, p_infos, s_infos, z_infos = _SUIT_INFOS
+    key = counts[0:9]
+    m = m_infos.get(key) or _suit_infos(0, key)
+    key = counts[9:18]
+    p = p_infos.get(key) or _suit_infos(1, key)
+    key = counts[18:27]
+    s = s_infos.get(key) or _suit_infos(2, key)
+    key = counts[27:34]
+    z = z_infos.get(key) or _suit_infos(3, key)
+    bits = m[1] | p[1] | s[1] | z[1]
+    if m[2] + p[2] + s[2] + z[2] != 1:
         return [], bits
-    p0, p1, p2, p3 = parts
-    if len(p0) == 1 and len(p1) == 1 and len(p2) == 1 and len(p3) == 1:  # the usual case: no product needed
-        combos = ((p0[0], p1[0], p2[0], p3[0]),)
-    else:
-        combos = product(*parts)
+    m1, p1, s1, z1 = m[3], p[3], s[3], z[3]
+    if m1 is not None and p1 is not None and s1 is not None and z1 is not None:  # the usual case: one reading
+        return [[*m1[0], *p1[0], *s1[0], *z1[0], m1[1] or p1[1] or s1[1] or z1[1]]], bits
+    parts = (m[0], p[0], s[0], z[0])
     out = []
-    for combo in combos:
+    for combo in product(*parts):
         groups = []
         pair = None
         for sets, p in combo:
