@@ -143,17 +143,17 @@ def valid_concealed_counts(hand: Hand) -> tuple[int, ...] | None:
         if len(concealed) != 14 - 3 * len(melds) or hand.winning_tile not in concealed:
             return None
         counts = [0] * 34
-        index = _INDEX
-        for t in concealed:
-            counts[index[t]] += 1
+        index = _INDEX.__getitem__
+        for i in map(index, concealed):
+            counts[i] += 1
         if melds:
             everything = counts[:]
             good = _GOOD_MELDS
             for m in melds:
                 if type(m) is not Meld or m not in good:
                     return None
-                for t in m.tiles:
-                    everything[index[t]] += 1
+                for i in map(index, m.tiles):
+                    everything[i] += 1
             if max(everything) > 4:
                 return None
         elif max(counts) > 4:

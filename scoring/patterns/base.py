@@ -132,7 +132,7 @@ class Context:
 
     __slots__ = (
         "hand", "shape", "sets", "winning_set", "tiles", "suits", "has_honours", "all_orphans", "closed",
-        "melds", "pungs", "chows", "kongs", "pair", "standard", "dragon_pungs", "wind_pungs", "flags",
+        "pungs", "chows", "kongs", "pair", "standard", "dragon_pungs", "wind_pungs", "flags",
     )
 
     def __init__(
@@ -154,28 +154,26 @@ class Context:
         self.all_orphans = facts.all_orphans
         #: A closed (concealed) hand: nothing claimed from another player apart from the winning tile.
         self.closed = facts.closed
-        melds, pungs, chows, kongs = [], [], [], []
+        pungs, chows, kongs = [], [], []
         pair = None
         dragon_pungs, wind_pungs = [], []
         for s in sets:
             kind = s.kind
             if kind == "chow":
-                melds.append(s)
                 chows.append(s)
+            elif kind == "pair":
+                if pair is None:
+                    pair = s
             elif kind == "pung" or kind == "kong":
-                melds.append(s)
                 pungs.append(s)
                 if kind == "kong":
                     kongs.append(s)
-                if s.first in _DRAGONS:
+                first = s.first
+                if first in _DRAGONS:
                     dragon_pungs.append(s)
-                elif s.first in _WINDS:
+                elif first in _WINDS:
                     wind_pungs.append(s)
-            elif kind == "pair" and pair is None:
-                pair = s
         self.standard = standard = shape == "standard"
-        #: The four sets of a standard reading (pair excluded).
-        self.melds = tuple(melds)
         self.pungs = tuple(pungs)
         self.chows = tuple(chows)
         self.kongs = tuple(kongs)
@@ -211,6 +209,15 @@ class Context:
         if len(kongs) >= 3:
             flags |= F_THREE_KONGS
         self.flags = flags
+
+
+    @property
+    def melds(self) -> tuple[SetInfo, ...]:
+        """The four sets of a standard reading (pair excluded), in reading order (on demand: few patterns ask)."""
+        return tuple(s for s in self.sets if s.kind in _SET_KINDS)
+
+
+_SET_KINDS = frozenset({"chow", "pung", "kong"})
 
 
 class Pattern:
