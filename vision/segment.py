@@ -26,6 +26,8 @@ SEG_MAX_SIDE = 800
 REFINE_MIN_BRIGHT = 0.1
 REFINE_MIN_UPPER = 0.01
 REFINE_SEPARATION = 35.0
+#: ...unless the less white part is this many times more edge-rich than the whiter part (it holds the glyphs).
+REFINE_INK_RATIO = 3.5
 #: A bright region touching the image border and larger than this fraction of the photo is table, not tiles...
 BACKGROUND_FRACTION = 0.04
 #: ...but tiles touching it are recovered by eroding it by this radius (segmentation pixels) and growing back.
@@ -117,9 +119,10 @@ def face_score(bgr: np.ndarray) -> np.ndarray:
     return cv2.GaussianBlur(f, (3, 3), 0)
 
 
-def face_threshold(score: np.ndarray) -> float:
+def face_threshold(score: np.ndarray, edges: np.ndarray | None = None) -> float:
     """Otsu on the whiteness; when the 'white' class is itself two populations (a pale table, a wooden frame or a
-    white rack beside ivory faces), split it again and keep the whiter one."""
+    white rack beside ivory faces), split it again and keep the whiter one, unless the less white one is the one
+    full of glyph edges (ivory tiles beside a whiter plastic rack)."""
     t, _ = cv2.threshold(score, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
     bright = score[score > t]
     if bright.size > REFINE_MIN_BRIGHT * score.size:
@@ -132,7 +135,13 @@ def face_threshold(score: np.ndarray) -> float:
             and lo.size > 0.3 * bright.size
             and float(hi.mean()) - float(lo.mean()) > REFINE_SEPARATION
         ):
-            t = t2
+            if edges is None:
+                return float(t2)
+            near = cv2.dilate(edges, np.ones((3, 3), np.uint8)) > 0
+            inky_lo = float(near[(score > t) & (score <= t2)].mean())
+            inky_hi = float(near[score > t2].mean())
+            if inky_lo <= REFINE_INK_RATIO * inky_hi:
+                t = t2
     return float(t)
 
 
@@ -530,11 +539,11 @@ def segment(bgr: np.ndarray, *, keep_mask: bool = False) -> Segmentation:
     small = cv2.resize(bgr, (round(w0 * f), round(h0 * f)), interpolation=cv2.INTER_AREA) if f < 1 else bgr
     h, w = small.shape[:2]
     score = face_score(small)
-    t = face_threshold(score)
+    edges = cv2.Canny(cv2.cvtColor(small, cv2.COLOR_BGR2GRAY), 80, 160)
+    t = face_threshold(score, edges)
     raw = (score > t).astype(np.uint8) * 255
     opened = cv2.morphologyEx(raw, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_RECT, (3, 3)))
     contours, _ = cv2.findContours(opened, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
-    edges = cv2.Canny(cv2.cvtColor(small, cv2.COLOR_BGR2GRAY), 80, 160)
     min_area = MIN_BLOB_FRACTION * h * w
     filled = np.zeros_like(raw)
     grown = np.zeros_like(raw)
