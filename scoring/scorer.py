@@ -118,7 +118,8 @@ class _Compiled:
                 needs |= F_CLOSED
             if pv.closed is None:
                 needs |= F_OPEN
-            entries.append((needs, call, inst.per_item, pv, pv.options, {}))
+            # One store of hits per closedness: a reading's flags fix it, so the store is chosen in applicable().
+            entries.append((needs, call, inst.per_item, pv, pv.options, ({}, {})))
         self.entries = tuple(entries)
         self.by_flags: dict[int, tuple] = {}
         self.cap = profile.cap_faan
@@ -134,7 +135,12 @@ class _Compiled:
         """The entries whose prerequisite bits are all in ``flags`` (few distinct flag sets occur: cached)."""
         entries = self.by_flags.get(flags)
         if entries is None:
-            entries = self.by_flags[flags] = tuple(e for e in self.entries if not e[0] & ~flags)
+            closed = bool(flags & F_CLOSED)
+            entries = self.by_flags[flags] = tuple(
+                (needs, call, per_item, pv, opts, stores[closed])
+                for needs, call, per_item, pv, opts, stores in self.entries
+                if not needs & ~flags
+            )
         return entries
 
 
@@ -421,13 +427,14 @@ _FLOWER_WINS = frozenset({"seven_flowers", "eight_flowers"})
 
 
 def _hit(store: dict, pv: PatternValue, reason: str, closed: bool, cap: int) -> PatternHit:
-    """The PatternHit for ``pv`` with ``reason`` (immutable, so one object serves every hand that has it)."""
-    hit = store.get((reason, closed))
+    """The PatternHit for ``pv`` with ``reason`` (immutable, so one object serves every hand that has it); ``store``
+    holds the hits of one closedness (``closed``)."""
+    hit = store.get(reason)
     if hit is None:
         if len(store) > 5_000:
             store.clear()
         value = pv.closed if closed else pv.open
-        hit = store[(reason, closed)] = PatternHit(
+        hit = store[reason] = PatternHit(
             key=pv.key,
             name_en=pv.name_en,
             name_zh=pv.name_zh,
@@ -459,11 +466,11 @@ def _evaluate(ctx: Context, comp: _Compiled) -> Reading:
             reasons = call(ctx, opts)
             if reasons:
                 for reason in reasons:
-                    found.append(store.get((reason, closed)) or _hit(store, pv, reason, closed, cap))
+                    found.append(store.get(reason) or _hit(store, pv, reason, closed, cap))
         else:
             reason = call(ctx, opts)
             if reason:
-                found.append(store.get((reason, closed)) or _hit(store, pv, reason, closed, cap))
+                found.append(store.get(reason) or _hit(store, pv, reason, closed, cap))
     if found and (comp.includes or comp.exclusive):
         includes = comp.includes
         excluded = set()
