@@ -68,3 +68,24 @@ def test_rectified_crop_is_upright_portrait():
         for q in blob.splits[0].quads:
             crop = rectify(img, q)
             assert crop.shape[0] == 96 and crop.shape[1] <= crop.shape[0] * 1.05
+
+
+@pytest.mark.parametrize("squeeze", [0.6, 0.8, 1.0])
+def test_a_seamless_row_offers_its_true_tile_count_for_the_classifier_to_confirm(squeeze):
+    """Tightly packed tiles whose seams are invisible (and photos squeezed sideways, like the 4:3 -> square
+    reference set): the count cannot be read from seams, so every plausible count must be a hypothesis."""
+    from vision_scenes import table
+
+    from vision.faces import render_face
+
+    ids = "1m 2m 3m 4p 5p 6p 7s 8s 9s 1z 2z 3z 4z 6z".split()
+    img = table(1400, 500, "felt")
+    x = 60
+    for t in ids:
+        face = np.asarray(render_face(t, 120).convert("RGB"))[6:-6, 6:-6, ::-1]  # no border line: no seam
+        face = cv2.resize(face, (int(face.shape[1] * squeeze), face.shape[0]))
+        img[150 : 150 + face.shape[0], x : x + face.shape[1]] = face
+        x += face.shape[1]
+    seg = segment(img)
+    assert len(seg.blobs) == 1
+    assert (len(ids), 1) in [s.grid for s in seg.blobs[0].splits]
