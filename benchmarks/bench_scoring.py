@@ -6,7 +6,8 @@ sikwu as a 34-count tuple (``scoring.decompose.standard_divisions``), ``mahjong`
 * ``divide, cold caches``  -- every cache cleared (untimed) before each hand: the algorithm, no memo help at all;
 * ``divide, one pass``     -- caches cleared once before the pass: what a fresh process sees (suit keys repeat);
 * ``score_hand``           -- validation + every reading + every pattern under a profile, one pass over all hands
-  (decomposition caches *and* the scorer's own tables cleared before the pass), compared per hand with the
+  (decomposition caches, the scorer's own tables and the validator's known-good melds cleared before the pass;
+  nothing is warmed with these hands), compared per hand with the
   peer's ``divide_hand`` (which only divides: no validation, no patterns).
 
 The issue's target is "at least as fast as that peer per hand"; the last lines say which ratios meet it.
