@@ -190,3 +190,50 @@ def open_expander(driver, title_start: str, timeout: float = 30.0) -> None:  # n
     details, summary = wait_for(driver, find, timeout, f"expander '{title_start}'")
     if details.get_attribute("open") is None:
         driver.execute_script("arguments[0].scrollIntoView({block: 'center'}); arguments[0].click();", summary)
+
+
+def tiles_on_page(driver) -> list[tuple[int, str]]:  # noqa: ANN001
+    """(uid, tile id) of every tile button, by uid (labels look like '★⚠#3 3m')."""
+    import re
+
+    out = []
+    for el in css(driver, '[class*="st-key-tile_"]'):
+        m = re.search(r"st-key-tile_(\d+)", el.get_attribute("class") or "")
+        buttons = css_in(el, "button")
+        label = (buttons[0].get_attribute("textContent") or "").split() if buttons else []
+        if m and label:
+            out.append((int(m.group(1)), label[-1]))
+    return sorted(set(out))
+
+
+def correct_to(driver, truth: list[str]) -> list[str]:  # noqa: ANN001
+    """Tap the page until its tiles equal ``truth``: replace misread tiles, delete extras, add missed ones."""
+    import difflib
+
+    found = tiles_on_page(driver)
+    actions = []
+    ops = difflib.SequenceMatcher(None, [t for _, t in found], truth, autojunk=False).get_opcodes()
+    for tag, i1, i2, j1, j2 in ops:
+        if tag == "equal":
+            continue
+        pairs = min(i2 - i1, j2 - j1)
+        for k in range(pairs):
+            uid, want = found[i1 + k][0], truth[j1 + k]
+            click_key(driver, f"tile_{uid}")
+            click_key(driver, f"pal_{want}")
+            wait_for(driver, lambda d, u=uid, w=want: (u, w) in tiles_on_page(d), 30, f"#{uid} -> {want}")
+            actions.append(f"replace #{uid} {found[i1 + k][1]} -> {want}")
+        for uid, tile in found[i1 + pairs : i2]:
+            click_key(driver, f"tile_{uid}")
+            click_key(driver, "delete_tile")
+            wait_for(driver, lambda d, u=uid: u not in dict(tiles_on_page(d)), 30, f"#{uid} deleted")
+            actions.append(f"delete #{uid} {tile}")
+        for tile in truth[j1 + pairs : j2]:
+            before = len(tiles_on_page(driver))
+            click_key(driver, "add_tile_open")
+            click_key(driver, f"add_{tile}")
+            wait_for(driver, lambda d, n=before: len(tiles_on_page(d)) == n + 1, 30, f"{tile} added")
+            click_key(driver, "add_done")
+            wait_for(driver, lambda d: not css(d, '[role="dialog"]'), 30, "dialog closed")
+            actions.append(f"add {tile}")
+    return actions

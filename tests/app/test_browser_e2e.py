@@ -119,23 +119,6 @@ def _composed_photo_file(tmp_path: Path) -> Path:
     return path
 
 
-def _tile_ids_on_page(driver) -> list[str]:  # noqa: ANN001
-    """Tile ids in photo order, read off the numbered tile buttons (label '★#3 3m')."""
-    out, n = [], 1
-    while True:
-        buttons = B.css(driver, f".st-key-tile_{n} button")
-        if not buttons:
-            return out
-        out.append(buttons[0].text.strip().split()[-1])
-        n += 1
-
-
-def _replace(driver, number: int, tile: str) -> None:  # noqa: ANN001
-    B.click_key(driver, f"tile_{number}")
-    B.click_key(driver, f"pal_{tile}")
-    B.wait_for(driver, lambda d: _tile_ids_on_page(d)[number - 1 : number] == [tile], 30, f"#{number} -> {tile}")
-
-
 def test_photo_upload_correct_and_settle_in_chromium(page_url, artifacts, tmp_path):
     """Upload a photo composed from the project's faces, fix whatever the recogniser got wrong by tapping, then
     check the Sparrow's Nest values (6 faan, South pays 32) and that self-drawn re-scores (7 faan, 24 each)."""
@@ -167,16 +150,13 @@ def test_photo_upload_correct_and_settle_in_chromium(page_url, artifacts, tmp_pa
         )
         print(f"upload -> report shown: {time.perf_counter() - started:.2f} s")
         B.full_screenshot(d, artifacts / "photo-phone-390-as-recognised.png")
-        found = _tile_ids_on_page(d)
-        assert len(found) == len(truth), f"recognised {len(found)} tiles in a clean photo of 14: {found}"
-        wrong = [i for i, (f, t) in enumerate(zip(found, truth, strict=True)) if f != t]
-        print(f"recognised {found}; corrected by tapping: {[i + 1 for i in wrong]}")
-        if not wrong:  # still exercise a correction: break the hand, then mend it
-            _replace(d, 1, "2m")
+        found = [t for _, t in B.tiles_on_page(d)]
+        actions = B.correct_to(d, truth)
+        print(f"recognised {len(found)} tiles {found}; corrections: {actions}")
+        if not actions:  # still exercise a correction: break the hand, then mend it
+            B.correct_to(d, ["2m"] + truth[1:])
             B.wait_for(d, lambda d: "Not a winning hand" in d.page_source, 30, "broken hand")
-            wrong = [0]
-        for i in wrong:
-            _replace(d, i + 1, truth[i])
+            B.correct_to(d, truth)
         assert B.wait_for(d, lambda d: B.metric_value(d, "Total faan"), 30, "total faan") == "6"
         assert B.wait_for(d, _payments, 10, "payments") == {"East": 32, "South": -32, "West": 0, "North": 0}
         B.open_expander(d, "Table:")
