@@ -28,6 +28,10 @@ REFINE_MIN_UPPER = 0.01
 REFINE_SEPARATION = 35.0
 #: ...unless the less white part is this many times more edge-rich than the whiter part (it holds the glyphs).
 REFINE_INK_RATIO = 3.5
+#: Pixels at least this fraction of the local white level (and above LOCAL_FLOOR x the global threshold) are
+#: face too, for photos lit unevenly (0 disables).
+LOCAL_LEVEL = 0.8
+LOCAL_FLOOR = 0.75
 #: A bright region touching the image border and larger than this fraction of the photo is table, not tiles...
 BACKGROUND_FRACTION = 0.04
 #: ...but tiles touching it are recovered by eroding it by this radius (segmentation pixels) and growing back.
@@ -542,6 +546,13 @@ def segment(bgr: np.ndarray, *, keep_mask: bool = False) -> Segmentation:
     edges = cv2.Canny(cv2.cvtColor(small, cv2.COLOR_BGR2GRAY), 80, 160)
     t = face_threshold(score, edges)
     raw = (score > t).astype(np.uint8) * 255
+    if LOCAL_LEVEL:
+        # Uneven light: a face in the shadow end of the table can fall below one global threshold although it is
+        # nearly as white as the brightest thing around it.  Also accept pixels close to the local white level.
+        k = max(15, int(max(h, w) * 0.08)) | 1
+        local = cv2.blur(cv2.dilate(score, cv2.getStructuringElement(cv2.MORPH_RECT, (k, k))), (k, k))
+        near_white = (score.astype(np.float32) >= LOCAL_LEVEL * local) & (score > LOCAL_FLOOR * t)
+        raw = np.where(near_white, 255, raw).astype(np.uint8)
     opened = cv2.morphologyEx(raw, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_RECT, (3, 3)))
     contours, _ = cv2.findContours(opened, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     min_area = MIN_BLOB_FRACTION * h * w
