@@ -24,6 +24,15 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
+def port_is_free(port: int, address: str | None = None) -> bool:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+        try:
+            s.bind((address if address not in (None, "localhost") else "", port))
+        except OSError:
+            return False
+    return True
+
+
 def streamlit_command(port: int, address: str | None, headless: bool = True) -> list[str]:
     cmd = [
         sys.executable,
@@ -100,6 +109,13 @@ def _handler(args: argparse.Namespace) -> int:
     if port == 0:
         port = free_port()
     port = port or DEFAULT_PORT
+    if not port_is_free(port, args.address):
+        print(
+            f"sikwu app: port {port} is already in use (another sikwu or Streamlit?); "
+            "choose another with --port N, or --port 0 for any free port.",
+            file=sys.stderr,
+        )
+        return 2
     try:
         import streamlit  # noqa: F401
     except ImportError:

@@ -38,3 +38,15 @@ def test_sikwu_app_json_prints_the_url_then_serves_the_page():
     finally:
         stop_server(proc)
     assert proc.returncode is not None
+
+
+def test_a_port_in_use_is_a_clear_error_with_exit_code_2(capsys):
+    import socket
+
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as busy:
+        busy.bind(("", 0))
+        busy.listen()
+        port = busy.getsockname()[1]
+        assert main(["app", "--port", str(port)]) == 2
+    err = capsys.readouterr().err
+    assert "already in use" in err and "--port 0" in err
