@@ -25,9 +25,10 @@ from vision.segment import quad_box, rectify, segment
 TOP_K = 5
 #: Margin around each tile crop, as a fraction of its size (training crops were framed 0-15% loose).
 CROP_PAD = 0.06
-#: Hypotheses judged first; the rest only if none reaches GOOD_SPLIT mean sample quality.
+#: A split whose sample crops reach this mean quality is accepted without looking at others; the first
+#: FIRST_ROUND best-scored splits are judged before the long tail of row counts.
 FIRST_ROUND = 3
-GOOD_SPLIT = 0.85
+GOOD_SPLIT = 0.9
 #: Crops per split hypothesis the classifier looks at when a blob can be split more than one way.
 SAMPLES_PER_SPLIT = 4
 
@@ -137,14 +138,22 @@ def _classify_blobs(pixels: np.ndarray, seg, clf: Classifier) -> list[tuple[np.n
         return sum(_quality(cache[(b, s, i)]) for i in idx) / len(idx) + 0.001 * split.score
 
     multi = [b for b, blob in enumerate(seg.blobs) if len(blob.splits) > 1]
-    first = {b: range(min(FIRST_ROUND, len(seg.blobs[b].splits))) for b in multi}
-    run([(b, s, i) for b in multi for s in first[b] for i in _sample(len(seg.blobs[b].splits[s].quads))])
-    best: dict[int, tuple[float, int]] = {b: max((quality(b, s), s) for s in first[b]) for b in multi}
-    unsure = [b for b in multi if best[b][0] < GOOD_SPLIT and len(seg.blobs[b].splits) > FIRST_ROUND]
-    rest = {b: range(FIRST_ROUND, len(seg.blobs[b].splits)) for b in unsure}
-    run([(b, s, i) for b in unsure for s in rest[b] for i in _sample(len(seg.blobs[b].splits[s].quads))])
-    for b in unsure:
-        best[b] = max([best[b], *((quality(b, s), s) for s in rest[b])])
+    best: dict[int, tuple[float, int]] = {}
+    # Rounds: the best-scored split of every blob first, then the next ones only for blobs still in doubt, then
+    # the long tail of row counts; each round is one classifier batch.
+    rounds = [range(0, 1), range(1, FIRST_ROUND), range(FIRST_ROUND, 10_000)]
+    unsure = multi
+    for r in rounds:
+        todo = {b: range(r.start, min(r.stop, len(seg.blobs[b].splits))) for b in unsure}
+        run([(b, s, i) for b, ss in todo.items() for s in ss for i in _sample(len(seg.blobs[b].splits[s].quads))])
+        for b, ss in todo.items():
+            for s in ss:
+                cand = (quality(b, s), s)
+                if b not in best or cand > best[b]:
+                    best[b] = cand
+        unsure = [b for b in unsure if best[b][0] < GOOD_SPLIT]
+        if not unsure:
+            break
     chosen_split = [best[b][1] if b in best else 0 for b in range(len(seg.blobs))]
     run([(b, s, i) for b, s in enumerate(chosen_split) for i in range(len(seg.blobs[b].splits[s].quads))])
     out = []
