@@ -21,7 +21,10 @@ from scoring.tiles import TILE_IDS
 
 CACHE_SIZE = 80
 PAD = synth.PAD
-CACHE_VERSION = 3
+CACHE_VERSION = 3  # hk-photos and tile-crops crops
+SYNTH_VERSION = 4  # synthetic renders (4: blank white dragons, no ivory tables, more own faces)
+#: Bonus tiles are one per set, so the photos hold a quarter as many of them: repeat them to balance the classes.
+BONUS_REPEAT = 2
 #: How many copies of each held-in tile-crops photo enter an epoch (they are the only other tile sets we have).
 TILE_CROPS_REPEAT = 6
 
@@ -111,19 +114,38 @@ def synthetic(seed: int, per_class: int) -> tuple[np.ndarray, list[str]]:
         x1, y1 = synth.render_set(labels[:-2], per_class, CACHE_SIZE, seed, progress=bar.update)
         x2, y2 = synth.render_set(["back"], counts["back"], CACHE_SIZE, seed + 1, progress=bar.update)
         x3, y3 = synth.render_set(["not-a-tile"], counts["not-a-tile"], CACHE_SIZE, seed + 2, progress=bar.update)
-        x4, y4 = synth.own_face_crops(CACHE_SIZE, 6, seed + 3)
+        x4, y4 = synth.own_face_crops(CACHE_SIZE, 24, seed + 3)
         return np.concatenate([x1, x2, x3, x4]), y1 + y2 + y3 + y4
 
-    return _cached(f"v{CACHE_VERSION}-synth-s{seed}-n{per_class}", build)
+    return _cached(f"v{SYNTH_VERSION}-synth-s{seed}-n{per_class}", build)
+
+
+def ambiguous_negatives(x: np.ndarray, y: list[str]) -> np.ndarray:
+    """Mask of ``not-a-tile`` crops whose middle is a bright, featureless patch.
+
+    Why drop them: a blank white dragon (common in Hong Kong sets) is exactly such a patch, so keeping them teaches
+    the model to reject real 5z tiles; rejecting bare table is segmentation's job before the classifier.
+    """
+    m = CACHE_SIZE // 6
+    centre = x[:, m:-m, m:-m].astype(np.float32).mean(axis=3)
+    flat = (centre.reshape(len(x), -1).std(axis=1) < 14) & (centre.reshape(len(x), -1).mean(axis=1) > 120)
+    return flat & (np.array(y) == "not-a-tile")
 
 
 def training_set(seed: int, per_class: int = 150) -> tuple[np.ndarray, np.ndarray, dict[str, int]]:
     """All training crops (uint8 BGR, CACHE_SIZE square) and class indices into CLASS_LABELS, plus source sizes."""
+    from scoring.tiles import BONUS_IDS
     from vision.labels import CLASS_LABELS
 
     index = {c: i for i, c in enumerate(CLASS_LABELS)}
+    hx, hy = hk_train(seed)
+    keep = ~ambiguous_negatives(hx, hy)
+    hx, hy = hx[keep], [v for v, k in zip(hy, keep, strict=True) if k]
+    bonus = np.isin(np.array(hy), BONUS_IDS)
+    hx = np.concatenate([hx] + [hx[bonus]] * (BONUS_REPEAT - 1))
+    hy = hy + [v for v, b in zip(hy, bonus, strict=True) if b] * (BONUS_REPEAT - 1)
     parts = {
-        "hk-photos/train": hk_train(seed),
+        "hk-photos/train": (hx, hy),
         "tile-crops/train": tile_crops_train(seed),
         "synthetic": synthetic(seed, per_class),
     }

@@ -221,10 +221,12 @@ def _table(rng: np.random.Generator, h: int, w: int) -> np.ndarray:
     elif kind == 1:  # wood
         col = np.array([rng.uniform(60, 120), rng.uniform(110, 170), rng.uniform(160, 220)])
     elif kind == 2:  # grey / white / dark
-        v = rng.uniform(30, 230)
+        v = rng.uniform(30, 170)  # not ivory-white: a bare ivory patch is what a blank white dragon looks like
         col = np.array([v, v, v]) + rng.normal(0, 8, 3)
     else:
         col = rng.uniform(20, 235, 3)
+        if col.min() > 150:
+            col[int(rng.integers(3))] *= 0.5
     base = np.empty((h, w, 3), np.float32)
     base[:] = col
     noise = cv2.GaussianBlur(rng.normal(0, 1, (h, w)).astype(np.float32), (0, 0), rng.uniform(0.5, 3))
@@ -297,6 +299,8 @@ def render_scene(
     def make(tile_label: str) -> tuple:
         if tile_label == "back":
             return tile_image(None, rng, th, back=True)
+        if tile_label == "5z" and rng.random() < 0.4:  # many Hong Kong sets leave the white dragon blank
+            return tile_image(None, rng, th)
         pool = faces[tile_label]
         return tile_image(pool[int(rng.integers(len(pool)))], rng, th)
 

@@ -25,7 +25,7 @@ INPUT_SIZE = 64  # square; crops are stretched to it (tiles arrive upright or ly
 MEAN = (0.5, 0.5, 0.5)
 STD = (0.25, 0.25, 0.25)
 DEFAULT_MODEL = PROJECT_ROOT / "models" / "tile_classifier.onnx"
-DEFAULT_EPOCHS = 8
+DEFAULT_EPOCHS = 5
 
 
 def augment(batch: np.ndarray, rng: np.random.Generator, size: int = INPUT_SIZE) -> np.ndarray:
@@ -35,9 +35,11 @@ def augment(batch: np.ndarray, rng: np.random.Generator, size: int = INPUT_SIZE)
     n, S = batch.shape[0], batch.shape[1]
     out = np.empty((n, size, size, 3), np.float32)
     for i in range(n):
-        fw, fh = rng.uniform(0.66, 1.0), rng.uniform(0.66, 1.0)  # box between a little tight and 15% loose
+        fw, fh = rng.uniform(0.7, 1.0), rng.uniform(0.7, 1.0)  # box between a little tight and 15% loose
         w, h = max(8, int(S * fw)), max(8, int(S * fh))
-        x0, y0 = int(rng.integers(0, S - w + 1)), int(rng.integers(0, S - h + 1))
+        jx, jy = min(S - w, int(0.12 * S)), min(S - h, int(0.12 * S))  # keep the tile near the middle
+        x0 = (S - w) // 2 + int(rng.integers(-(jx // 2), jx // 2 + 1))
+        y0 = (S - h) // 2 + int(rng.integers(-(jy // 2), jy // 2 + 1))
         img = batch[i, y0 : y0 + h, x0 : x0 + w]
         if rng.random() < 0.3:  # small, far-away tiles: lose resolution first
             lo = int(rng.integers(14, 40))
@@ -95,9 +97,36 @@ def model_metadata(extra: dict[str, object]) -> dict[str, str]:
     }
 
 
+def load_onnx_weights(model, path: Path) -> None:
+    """Warm-start from an exported model: its convolutions carry the folded BatchNorm, so each BatchNorm is reset to
+    an identity plus the folded bias and kept frozen (eval mode) while fine-tuning."""
+    import onnx
+    import torch
+    from onnx import numpy_helper
+
+    m = onnx.load(str(path))
+    init = {t.name: numpy_helper.to_array(t) for t in m.graph.initializer}
+    convs = [n for n in m.graph.node if n.op_type == "Conv"]
+    gemm = [n for n in m.graph.node if n.op_type in ("Gemm", "MatMul")]
+    blocks = [b for b in model.features if isinstance(b, torch.nn.Sequential)]
+    if len(convs) != len(blocks) or len(gemm) != 1:
+        raise ValueError(f"{path} does not match this architecture ({len(convs)} convolutions, {len(blocks)} expected)")
+    with torch.no_grad():
+        for node, block in zip(convs, blocks, strict=True):
+            conv, bn = block[0], block[1]
+            conv.weight.copy_(torch.from_numpy(init[node.input[1]]))
+            bn.weight.fill_(1.0)
+            bn.bias.copy_(torch.from_numpy(init[node.input[2]]))
+            bn.running_mean.zero_()
+            bn.running_var.fill_(1.0 - bn.eps)
+        lin = model.head[-1]
+        lin.weight.copy_(torch.from_numpy(init[gemm[0].input[1]]))
+        lin.bias.copy_(torch.from_numpy(init[gemm[0].input[2]]))
+
+
 def train(
     epochs: int = DEFAULT_EPOCHS, seed: int = 0, per_class: int = 150, out: Path = DEFAULT_MODEL, threads: int = 2,
-    batch_size: int = 128, lr: float = 3e-3, limit: int | None = None,
+    batch_size: int = 128, lr: float = 3e-3, limit: int | None = None, init: Path | None = None,
 ) -> dict[str, object]:
     import torch
 
@@ -117,6 +146,8 @@ def train(
     print(f"training crops: {len(y)} ({sizes}); data prep {prep_s:.0f}s", file=sys.stderr)
 
     model = TileNet(len(CLASS_LABELS))
+    if init is not None:
+        load_onnx_weights(model, init)
     opt = torch.optim.AdamW(model.parameters(), lr=lr, weight_decay=5e-4)
     steps_per_epoch = len(y) // batch_size
     sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=lr, total_steps=epochs * steps_per_epoch, pct_start=0.15)
@@ -124,6 +155,10 @@ def train(
     history = []
     for epoch in range(epochs):
         model.train()
+        if init is not None:  # folded BatchNorm stays an identity while fine-tuning
+            for mod in model.modules():
+                if isinstance(mod, torch.nn.BatchNorm2d):
+                    mod.eval()
         order = rng.permutation(len(y))
         bar = prepare.Progress(f"epoch {epoch + 1}/{epochs}", steps_per_epoch)
         tot_loss = tot_ok = seen = 0
@@ -146,11 +181,13 @@ def train(
     meta = model_metadata({
         "architecture": f"TileNet VGG-style CNN, stages {list(STAGES)}",
         "seed": seed, "epochs": epochs, "training_crops": sizes, "training_seconds": round(train_s),
+        "fine_tuned_from": str(init) if init else "",
     })  # fmt: skip
     export_onnx(model, out, meta)
     return {
         "model": str(out), "bytes": out.stat().st_size, "epochs": epochs, "seed": seed, "crops": int(len(y)),
         "sources": sizes, "prep_seconds": round(prep_s, 1), "total_seconds": round(time.time() - t0, 1),
+        "fine_tuned_from": str(init) if init else None,
         "history": history,
     }
 
@@ -164,6 +201,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--out", type=Path, default=DEFAULT_MODEL, help="where to write the ONNX model")
     p.add_argument("--threads", type=int, default=2, help="torch CPU threads (default 2)")
     p.add_argument("--limit", type=int, default=None, help="train on a random subset of this many crops (smoke runs)")
+    p.add_argument("--lr", type=float, default=3e-3, help="peak learning rate of the one-cycle schedule")
+    p.add_argument("--init", type=Path, default=None, help="fine-tune from this exported ONNX model")
     p.add_argument("--json", action="store_true", help="print the training summary as JSON")
 
 
@@ -181,7 +220,9 @@ def run(args: argparse.Namespace) -> int:
     if args.epochs < 1:
         print("error: --epochs must be at least 1", file=sys.stderr)
         return 2
-    summary = train(args.epochs, args.seed, args.per_class, args.out, args.threads, limit=args.limit)
+    summary = train(
+        args.epochs, args.seed, args.per_class, args.out, args.threads, lr=args.lr, limit=args.limit, init=args.init
+    )
     if args.json:
         print(json.dumps(summary, indent=2))
     else:

@@ -39,3 +39,16 @@ def test_score_counts_accuracy_per_class_and_confusions() -> None:
     assert r["accuracy"] == 0.75 and r["correct"] == 3 and r["n"] == 4
     assert r["per_class"]["a"] == {"n": 2, "accuracy": 0.5}
     assert r["worst_confusions"] == [{"true": "a", "predicted": "b", "count": 1}]
+
+
+def test_bright_featureless_negatives_are_flagged_as_ambiguous() -> None:
+    """A bare ivory patch looks like a blank white dragon, so it must not be taught as not-a-tile."""
+    from datasets import prepare
+
+    s = prepare.CACHE_SIZE
+    ivory = np.full((s, s, 3), 225, np.uint8)
+    felt = np.full((s, s, 3), (40, 120, 40), np.uint8)
+    textured = np.random.default_rng(0).integers(0, 255, (s, s, 3), dtype=np.uint8)
+    x = np.stack([ivory, felt, textured, ivory])
+    mask = prepare.ambiguous_negatives(x, ["not-a-tile", "not-a-tile", "not-a-tile", "5z"])
+    assert mask.tolist() == [True, False, False, False]
