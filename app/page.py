@@ -28,7 +28,7 @@ from app.components.context_form import load_profile_for, render_context  # noqa
 from app.components.overlay import annotate  # noqa: E402
 from app.components.report_view import render_report  # noqa: E402
 
-DISPLAY_MAX_SIDE = 1400
+DISPLAY_MAX_SIDE = services.PHOTO_MAX_SIDE  # decode_photo already caps the size: no second resize
 PHOTO_TYPES = ["jpg", "jpeg", "png", "webp", "heic", "heif"]
 ss = st.session_state
 

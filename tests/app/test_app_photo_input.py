@@ -52,3 +52,8 @@ def test_unusable_files_get_a_sentence_saying_what_to_do(data, says):
 def test_decoded_photo_is_rgb_uint8():
     rgb = decode_photo(_jpeg(Image.new("RGB", (64, 48), (10, 20, 30))))
     assert rgb.dtype == np.uint8 and rgb.shape == (48, 64, 3)
+
+
+def test_large_photos_are_reduced_to_the_working_size_keeping_their_shape():
+    rgb = decode_photo(_jpeg(Image.new("RGB", (4032, 3024), (200, 200, 200))))
+    assert rgb.shape == (1200, 1600, 3)
