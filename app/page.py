@@ -148,7 +148,7 @@ def render_photo(draft: S.Draft) -> None:
         caption += f" · {low} to check (orange)"
     st.image(img, caption=caption, width="stretch")
     for note in found.notes:
-        st.caption(note)
+        st.caption(f"Recogniser: {note}")
 
 
 # ---- result -------------------------------------------------------------------------------------------------------
