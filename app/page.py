@@ -30,6 +30,10 @@ from app.components.report_view import render_report  # noqa: E402
 
 DISPLAY_MAX_SIDE = services.PHOTO_MAX_SIDE  # decode_photo already caps the size: no second resize
 PHOTO_TYPES = ["jpg", "jpeg", "png", "webp", "heic", "heif"]
+PHOTO_TIPS = (
+    "Lay the hand face up in one row, exposed melds and flowers a little apart, on a plain table; "
+    "fill the frame from above and avoid glare."
+)
 ss = st.session_state
 
 
@@ -96,12 +100,15 @@ def render_input() -> None:
     )
     if mode == "Photo":
         up = st.file_uploader(
-            "Photo of the winning hand, laid face up", type=PHOTO_TYPES, key="photo_upload"
+            "Photo of the winning hand, laid face up",
+            type=PHOTO_TYPES,
+            key="photo_upload",
+            help=PHOTO_TIPS,
         )
         if up is not None:
             take_photo(up.getvalue(), up.name)
     elif mode == "Camera":
-        shot = st.camera_input("Photo of the winning hand, laid face up", key="photo_camera")
+        shot = st.camera_input("Photo of the winning hand, laid face up", key="photo_camera", help=PHOTO_TIPS)
         if shot is not None:
             take_photo(shot.getvalue(), "camera.jpg")
     else:
