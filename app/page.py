@@ -50,6 +50,7 @@ def take_photo(data: bytes, name: str) -> None:
     for key in ("photo_rgb", "photo_found", "photo_error", "photo_unavailable"):
         ss.pop(key, None)
     hand_view.close_editor()
+    S.put_draft(ss, S.Draft())  # a new photo replaces the hand, even when it turns out unreadable
     try:
         rgb = services.decode_photo(data)
     except services.PhotoError as exc:
@@ -83,10 +84,9 @@ def use_typed() -> None:
     except services.Unavailable as exc:
         ss[hand_view.FLASH_KEY] = S.Flash("error", str(exc))
         return
-    except ValueError as exc:
-        ss[hand_view.FLASH_KEY] = S.Flash(
-            "warning", f"{exc} Write digits then the suit letter: m p s z f, e.g. 123m 456p 789s 111z 55z."
-        )
+    except ValueError as exc:  # NotationError names the bad token and its position
+        hint = "" if "123m" in str(exc) else " Write digits then the suit letter (m p s z f), e.g. 123m 456p 55z."
+        ss[hand_view.FLASH_KEY] = S.Flash("warning", f"Cannot read the tiles: {exc}.{hint}")
         return
     for key in ("photo_rgb", "photo_found", "photo_error", "photo_unavailable", "photo_digest"):
         ss.pop(key, None)
