@@ -131,8 +131,21 @@ def _handler(args: argparse.Namespace) -> int:
         print(json.dumps({"url": url, "port": port, "page": str(PAGE)}), flush=True)
     else:
         print(f"sikwu page at {url} (Ctrl+C to stop)", flush=True)
+    if args.browser:
+        # Streamlit stays headless (a non-headless first run asks for an e-mail on the terminal); we open the page.
+        import threading
+        import webbrowser
+
+        def open_when_ready() -> None:
+            try:
+                wait_ready(url, timeout=60)
+                webbrowser.open(url)
+            except (TimeoutError, RuntimeError):
+                pass
+
+        threading.Thread(target=open_when_ready, daemon=True).start()
     try:
-        return subprocess.call(streamlit_command(port, args.address, headless=args.json or not args.browser))
+        return subprocess.call(streamlit_command(port, args.address))
     except KeyboardInterrupt:
         return 0
 
