@@ -138,9 +138,7 @@ def recognize(rgb: np.ndarray) -> FoundTiles:
         # vision takes arrays in OpenCV's BGR order; ours is RGB (what Pillow and st.image use)
         result = recognize_fn(np.ascontiguousarray(rgb[:, :, ::-1]), winning=True)
     except (FileNotFoundError, ImportError, RuntimeError) as exc:  # e.g. vision.classifier.ModelError: no model
-        raise Unavailable(
-            f"Photo recognition cannot run here: {exc}. Type the hand in notation instead."
-        ) from exc
+        raise Unavailable(f"Photo recognition cannot run here: {exc}. Type the hand in notation instead.") from exc
     except ValueError as exc:  # vision.io.ImageInputError family, NoTilesFoundError included
         raise PhotoError(f"{_sentence(str(exc))} You can also choose Type and enter the tiles.") from exc
     seconds = time.perf_counter() - started

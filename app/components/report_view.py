@@ -27,10 +27,7 @@ def _status(score: Any) -> tuple[str, str]:
 
 
 def pattern_rows(reading: Any) -> list[dict[str, Any]]:
-    return [
-        {"Faan": int(p.faan), "Pattern": p.name_en, "番種": p.name_zh, "Why": p.reason}
-        for p in reading.patterns
-    ]
+    return [{"Faan": int(p.faan), "Pattern": p.name_en, "番種": p.name_zh, "Why": p.reason} for p in reading.patterns]
 
 
 def payment_rows(settlement: Any, ctx: S.TableContext, roles: bool = True) -> list[dict[str, Any]]:
@@ -68,9 +65,7 @@ def share_text(score: Any, settlement: Any | None, ctx: S.TableContext, notation
     hand = reading_text(score.best) or notation
     lines = [f"食糊 {S.SEAT_LABELS[ctx.seat]} wins {score.faan} faan {how} ({score.profile}): {hand}", pats]
     if settlement is not None:
-        pays = ", ".join(
-            f"{S.SEAT_LABELS[s].split()[0]} {int(v):+d}" for s, v in sorted(settlement.payments.items())
-        )
+        pays = ", ".join(f"{S.SEAT_LABELS[s].split()[0]} {int(v):+d}" for s, v in sorted(settlement.payments.items()))
         lines.append(f"Payments: {pays}")
     return "\n".join(lines)
 

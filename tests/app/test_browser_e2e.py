@@ -143,8 +143,10 @@ def test_photo_upload_correct_and_settle_in_chromium(page_url, artifacts, tmp_pa
         field.send_keys(str(photo))
         B.wait_for(
             d,
-            lambda d: B.metric_value(d, "Total faan")
-            or any(w in d.page_source for w in ("Not a winning hand", "cannot be scored", "Face-down")),
+            lambda d: (
+                B.metric_value(d, "Total faan")
+                or any(w in d.page_source for w in ("Not a winning hand", "cannot be scored", "Face-down"))
+            ),
             120,
             "report after upload",
         )
