@@ -397,3 +397,20 @@ def test_robbing_a_kong_marked_self_drawn_is_explained_in_page_terms():
     at.segmented_control(key="ctx_win").set_value("self-drawn").run()
     assert not at.exception
     assert at.error and "self_drawn" not in at.error[0].value and "Won by" in at.error[0].value
+
+
+@needs_scoring
+def test_a_meld_set_apart_in_the_photo_is_declared_with_one_tap():
+    """The tiles' photo groups (vision's layout) put 7z 7z 7z apart from the row: one tap declares it exposed, and
+    Closed Hand (Sparrow's Nest: no Pung/Seong/Gong declared) goes: 6 -> 5 faan."""
+    from app.state import Draft
+
+    row, apart = "1m 2m 3m 4m 5m 6m 7m 8m 9m 1z 1z".split(), ["7z", "7z", "7z"]
+    found = [{"tile": t, "group": 0} for t in row] + [{"tile": t, "group": 1} for t in apart]
+    at = new_page()
+    at.session_state["sikwu_draft"] = Draft.from_found(found)
+    at.run()
+    assert faan(at) == 6
+    at.button(key="suggest_0").click().run()
+    assert [m.kind for m in at.session_state["sikwu_draft"].melds] == ["pung"]
+    assert faan(at) == 5
