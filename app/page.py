@@ -133,7 +133,7 @@ def render_photo(draft: S.Draft) -> None:
         return
     found: services.FoundTiles | None = ss.get("photo_found")
     if found is None:
-        st.image(rgb, caption="Your photo (no tiles recognised)", width="stretch")
+        st.image(rgb, caption="Your photo (no tiles recognised)", width="stretch", alt="Your photo")
         return
     by_number = {t.number: t for t in draft.tiles if t.number is not None}
     states, labels = [], []
@@ -153,7 +153,8 @@ def render_photo(draft: S.Draft) -> None:
     caption = f"{len(found.tiles)} tiles found in {found.seconds:.1f} s"
     if low:
         caption += f" · {low} to check (orange)"
-    st.image(img, caption=caption, width="stretch")
+    alt = f"Your photo with {len(found.tiles)} tiles outlined and numbered"
+    st.image(img, caption=caption, width="stretch", alt=alt)
     for note in found.notes:
         st.caption(f"Recogniser: {note}")
 

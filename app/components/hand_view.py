@@ -142,7 +142,8 @@ def _tile_cell(draft: S.Draft, t: S.DraftTile, pictures: bool) -> None:
     with st.container(width="content", gap=None, horizontal_alignment="center"):
         png = tile_png(t.tile, 56, tile_state(draft, t)) if pictures else None
         if png is not None:
-            st.image(png, width=40)
+            name = TILE_NAMES.get(t.tile)
+            st.image(png, width=40, alt=f"{t.label()} {name.english if name else 'face down'}")
         selected = st.session_state.get(SELECTED_KEY) == t.uid
         st.button(
             button_label(draft, t),
@@ -265,7 +266,7 @@ def render_palette(
                 with st.container(width="content", gap=None, horizontal_alignment="center"):
                     png = tile_png(tile, 44, "ok") if pictures else None
                     if png is not None:
-                        st.image(png, width=30)
+                        st.image(png, width=30, alt=TILE_NAMES[tile].english)
                     st.button(
                         palette_label(tile),
                         key=f"{key_prefix}_{tile}",
