@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import hashlib
 import sys
-import time
 import traceback
 from pathlib import Path
 
@@ -46,7 +45,6 @@ def take_photo(data: bytes, name: str) -> None:
     if ss.get("photo_digest") == digest:
         return
     ss["photo_digest"] = digest
-    ss["photo_started"] = time.perf_counter()
     for key in ("photo_rgb", "photo_found", "photo_error", "photo_unavailable"):
         ss.pop(key, None)
     hand_view.close_editor()
@@ -202,9 +200,6 @@ def render_result(draft: S.Draft, ctx: S.TableContext, profiles: dict[str, str] 
             st.caption("Next: check the tiles against the photo and the table settings above, then try again.")
         return
     render_report(scored, ctx, hand, profile, draft.notation())
-    started = ss.pop("photo_started", None)
-    if started is not None:
-        ss["last_upload_to_report_s"] = time.perf_counter() - started
 
 
 #: The engine's messages name its fields; on the page the same thing is a labelled control.
