@@ -7,7 +7,7 @@ latency on a 4000x3000 photo composed by upscaling one of the photos.  ``mahjong
 Japanese classes (no flowers/seasons), so the side-by-side table uses only the ground truth of those 34 classes
 (predictions matched to a flower are ignored for both systems).
 
-Usage: python -m benchmarks.bench_recognition [--limit N] [--segment-only] [--no-peer]
+Usage: python -m benchmarks.bench_recognition [--limit N] [--every N] [--segment-only] [--no-peer] [--winning]
 """
 
 from __future__ import annotations
@@ -199,6 +199,7 @@ def _large_photo_latency(photo: Path, repeats: int = 5) -> float:
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--limit", type=int, default=None, help="only the first N photos (sorted by name)")
+    ap.add_argument("--every", type=int, default=1, help="only every N-th photo (a quick run over all scenes)")
     ap.add_argument("--segment-only", action="store_true", help="measure segmentation boxes only (no classifier)")
     ap.add_argument("--winning", action="store_true", help="decode with winning=True (photos are not all hands)")
     ap.add_argument("--no-peer", action="store_true", help="skip mahjong-detector")
@@ -208,7 +209,7 @@ def main(argv: list[str] | None = None) -> int:
     if not valid.is_dir():
         print(f"hk-photos/valid not found at {valid} (set SIKWU_SHARED)")
         return 2
-    photos = sorted((valid / "images").glob("*.jpg"))[: args.limit]
+    photos = sorted((valid / "images").glob("*.jpg"))[:: args.every][: args.limit]
     if not args.segment_only:
         model = ROOT / "models" / "tile_classifier.onnx"
         if not model.exists():
