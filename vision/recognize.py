@@ -31,6 +31,8 @@ CROP_PAD = 0.06
 #: FIRST_ROUND best-scored splits are judged before the long tail of row counts.
 FIRST_ROUND = 3
 GOOD_SPLIT = 0.9
+#: Splits within this mean sample quality of the best count as equally liked (then the most tiles wins).
+QUALITY_TOLERANCE = 0.03
 #: Crops per split hypothesis the classifier looks at when a blob can be split more than one way.
 SAMPLES_PER_SPLIT = 4
 
@@ -139,24 +141,32 @@ def _classify_blobs(pixels: np.ndarray, seg, clf: Classifier) -> list[tuple[np.n
         idx = _sample(len(split.quads))
         return sum(_quality(cache[(b, s, i)]) for i in idx) / len(idx) + 0.001 * split.score
 
+    def pick(b: int, judged: list[int]) -> int:
+        """Among splits the classifier likes about as much as the best, the one with the most tiles: a crop of
+        two touching tiles is often named confidently as one of them, a wrong count of more tiles is not."""
+        qs = {s: quality(b, s) for s in judged}
+        top = max(qs.values())
+        near = [s for s in judged if qs[s] >= top - QUALITY_TOLERANCE]
+        return max(near, key=lambda s: (len(seg.blobs[b].splits[s].quads), qs[s]))
+
     multi = [b for b, blob in enumerate(seg.blobs) if len(blob.splits) > 1]
-    best: dict[int, tuple[float, int]] = {}
+    judged: dict[int, list[int]] = {b: [] for b in multi}
     # Rounds: the best-scored split of every blob first, then the next ones only for blobs still in doubt, then
-    # the long tail of row counts; each round is one classifier batch.
+    # the long tail of row counts; each round is one classifier batch.  Rows are never settled early, because
+    # a half count (pairs of tiles) can look convincing.
     rounds = [range(0, 1), range(1, FIRST_ROUND), range(FIRST_ROUND, 10_000)]
     unsure = multi
     for r in rounds:
         todo = {b: range(r.start, min(r.stop, len(seg.blobs[b].splits))) for b in unsure}
         run([(b, s, i) for b, ss in todo.items() for s in ss for i in _sample(len(seg.blobs[b].splits[s].quads))])
         for b, ss in todo.items():
-            for s in ss:
-                cand = (quality(b, s), s)
-                if b not in best or cand > best[b]:
-                    best[b] = cand
-        unsure = [b for b in unsure if best[b][0] < GOOD_SPLIT]
+            judged[b].extend(ss)
+        unsure = [
+            b for b in unsure if seg.blobs[b].row_like or max(quality(b, s) for s in judged[b]) < GOOD_SPLIT
+        ]
         if not unsure:
             break
-    chosen_split = [best[b][1] if b in best else 0 for b in range(len(seg.blobs))]
+    chosen_split = [pick(b, judged[b]) if b in judged else 0 for b in range(len(seg.blobs))]
     run([(b, s, i) for b, s in enumerate(chosen_split) for i in range(len(seg.blobs[b].splits[s].quads))])
     out = []
     for b, s in enumerate(chosen_split):

@@ -102,6 +102,12 @@ class Blob:
     area: float
     splits: list[Split] = field(default_factory=list)
 
+    @property
+    def row_like(self) -> bool:
+        """One long row of touching tiles (its count is a question for the classifier)."""
+        w, h = quad_size(self.quad)
+        return max(w, h) >= ROW_MIN_ELONGATION * max(min(w, h), 1e-6)
+
 
 @dataclass
 class Segmentation:

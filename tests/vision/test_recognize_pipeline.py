@@ -50,7 +50,7 @@ class NearestFaceClassifier:
                 score = float(cv2.matchTemplate(g, r, cv2.TM_CCOEFF_NORMED).max())
                 d[t] = min(d.get(t, 1e18), (1.0 - score) * 1000)
             ranked = sorted(d.items(), key=lambda kv: kv[1])[:k]
-            w = np.exp(-np.array([v for _, v in ranked]) / 200.0)
+            w = np.exp(-np.array([v for _, v in ranked]) / 50.0)
             w = w / w.sum()
             out.append([(t, float(p)) for (t, _), p in zip(ranked, w, strict=True)])
         return out
