@@ -24,7 +24,7 @@ from vision.segment import quad_box, rectify, segment
 #: How many classifier alternatives each tile keeps for decoding.
 TOP_K = 5
 #: Candidates whose best class probability is below this are dropped.
-MIN_TILE_PROB = 0.3
+MIN_TILE_PROB = 0.5
 #: Margin around each tile crop, as a fraction of its size (training crops were framed 0-15% loose).
 CROP_PAD = 0.06
 #: A split whose sample crops reach this mean quality is accepted without looking at others; the first
@@ -201,7 +201,7 @@ def recognize(
     found = _classify_blobs(loaded.pixels, seg, clf)
     t3 = time.perf_counter()
     timings["classify"] = (t3 - t2) * 1000
-    # A crop the classifier cannot name with at least MIN_TILE_PROB is table, tray or a badly cut piece far more
+    # A crop the classifier cannot name with at least MIN_TILE_PROB is table, tray or a badly cut piece more
     # often than a tile (measured on hk-photos/valid), so it is not reported.
     chosen = [(q, p) for q, p in found if p[0][0] != NOT_A_TILE and p[0][1] >= MIN_TILE_PROB]
     if not chosen:
