@@ -230,8 +230,14 @@ def decode(topks: Sequence[TopK], *, winning: bool = False) -> Decoding:
     tried = 0
     ranks: list[int] | None = None
     if winning:
+        n_playing = sum(1 for a in argmax if a not in BONUS_IDS)
         if any(a == BACK for a in argmax):
             notes.append("face-down tiles present: the winning-hand check was skipped")
+        elif not 14 <= n_playing <= 18:
+            notes.append(
+                f"{n_playing} playing tiles found; a winning hand has 14 (one more per kong): "
+                "add the missed tiles or remove the extra ones, then check the hand"
+            )
         else:
             ranks, tried = _best_first(options, is_winning_reading)
             if ranks is not None:

@@ -71,3 +71,9 @@ def test_decoding_never_emits_an_impossible_hand(topks, winning):
     c = Counter(ids)
     assert all(c[b] <= 1 for b in BONUS_IDS)
     assert all(n <= 4 for n in c.values())
+
+
+def test_winning_with_a_wrong_tile_number_says_which_number_is_wrong():
+    d = decode([[(t, 0.99)] for t in WIN[:13]], winning=True)
+    assert d.method == "counts-fallback"
+    assert any("13 playing tiles" in n for n in d.notes)
