@@ -40,6 +40,8 @@ PEER_IDS = {
 }
 
 Box = tuple[float, float, float, float]
+#: Per-stage milliseconds of each recognize() call (load, segment, classify, layout_decode, total).
+STAGE_MS: dict[str, list[float]] = {}
 
 
 def load_ground_truth(label_file: Path, width: int, height: int) -> list[tuple[str, Box]]:
@@ -147,6 +149,8 @@ def _ours(path: Path, segment_only: bool, winning: bool) -> list[tuple[str, Box]
         result = recognize(path, winning=winning)
     except NoTilesFoundError:
         return []
+    for stage, ms in result.timings_ms.items():
+        STAGE_MS.setdefault(stage, []).append(ms)
     return [(t.id, t.box) for t in result.tiles]
 
 
@@ -225,6 +229,7 @@ def main(argv: list[str] | None = None) -> int:
     playing = set(PLAYING_IDS)
     # warm-up (model load, first-call allocations) is not part of any photo's latency
     _ours(photos[0], args.segment_only, args.winning)
+    STAGE_MS.clear()
     if peer_reason is None:
         _peer(photos[0])
     for photo in photos:
@@ -253,6 +258,9 @@ def main(argv: list[str] | None = None) -> int:
     else:
         _print_table({"sikwu": ours34.row()})
         print(f"mahjong-detector not compared: {peer_reason}")
+    if STAGE_MS:
+        stages = ", ".join(f"{k} {statistics.median(v):.0f}" for k, v in STAGE_MS.items())
+        print(f"\nsikwu median ms per stage: {stages}")
     if not args.segment_only:
         ms = _large_photo_latency(photos[0])
         print(f"\n4000x3000 JPEG (upscaled {photos[0].name[:20]}...): median {ms:.0f} ms over 5 runs")
