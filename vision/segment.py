@@ -44,7 +44,7 @@ MIN_BLOB_FRACTION = 0.0006
 MIN_CELL_ASPECT = 0.38
 MAX_CELL_ASPECT = 1.0 / MIN_CELL_ASPECT
 #: A grid cell must be at least this much face (after filling glyph holes) to be a tile candidate.
-MIN_CELL_FILL = 0.55
+MIN_CELL_FILL = 0.3
 #: Keep at most this many split hypotheses per blob for the classifier to choose from.
 MAX_HYPOTHESES = 3
 #: Width/height range of a standing tile in a row (stretched photos included), for row count hypotheses.
