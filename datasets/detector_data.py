@@ -152,8 +152,11 @@ def _paste(canvas: np.ndarray, sprite: np.ndarray, x: int, y: int) -> tuple[floa
     return float(x), float(y), float(x + w), float(y + h)
 
 
-def synth_scene(rng: np.random.Generator) -> Scene:
-    """A table with 1-4 rows of touching tiles split into groups, some turned, then perspective, blur, noise, JPEG."""
+def synth_scene(rng: np.random.Generator, long_side: int | None = SOURCE_LONG_SIDE) -> Scene:
+    """A table with 1-4 rows of touching tiles split into groups, some turned, then perspective, blur, noise, JPEG.
+
+    ``long_side=None`` keeps the scene at its drawn size (benchmarks); training caches it at ``SOURCE_LONG_SIDE``.
+    """
     from scoring.tiles import TILE_IDS
 
     W, H = [(640, 480), (480, 640), (640, 640), (800, 450), (600, 800)][rng.integers(0, 5)]
@@ -213,7 +216,9 @@ def synth_scene(rng: np.random.Generator) -> Scene:
     if rng.random() < 0.6:
         ok, enc = cv2.imencode(".jpg", img, [cv2.IMWRITE_JPEG_QUALITY, int(rng.integers(35, 90))])
         img = cv2.imdecode(enc, cv2.IMREAD_UNCHANGED)
-    s = SOURCE_LONG_SIDE / max(W, H)
+    if long_side is None:
+        return Scene(img, boxes_arr, "synth")
+    s = long_side / max(W, H)
     img = cv2.resize(img, (round(W * s), round(H * s)), interpolation=cv2.INTER_AREA)
     return Scene(img, boxes_arr * s, "synth")
 
