@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+import cv2
 import numpy as np
 
 from vision.decode import decode
@@ -23,6 +24,10 @@ from vision.segment import quad_box, rectify, segment
 
 #: How many classifier alternatives each tile keeps for decoding.
 TOP_K = 5
+#: Two candidates covering more than this fraction of the smaller one are one tile (the more confident stays).
+DUPLICATE_OVERLAP = 0.5
+#: Candidates smaller than this fraction of the photo's median tile area are scraps, not tiles.
+MIN_RELATIVE_AREA = 0.3
 #: Candidates whose best class probability is below this are dropped.
 MIN_TILE_PROB = 0.5
 #: Margin around each tile crop, as a fraction of its size (training crops were framed 0-15% loose).
@@ -175,6 +180,33 @@ def _classify_blobs(pixels: np.ndarray, seg, clf: Classifier) -> list[tuple[np.n
     return out
 
 
+def _consistent(
+    tiles: list[tuple[np.ndarray, list[tuple[str, float]]]],
+) -> list[tuple[np.ndarray, list[tuple[str, float]]]]:
+    """Drop duplicates (two candidates over the same tile: keep the more confident) and slivers much smaller than
+    the photo's typical tile (bright scraps at the photo's edge, a bevel cut off a block)."""
+    if not tiles:
+        return tiles
+    areas = np.array([abs(cv2.contourArea(q.astype(np.float32))) for q, _ in tiles])
+    order = sorted(range(len(tiles)), key=lambda i: -tiles[i][1][0][1])
+    kept: list[int] = []
+    for i in order:
+        if any(_overlap(tiles[i][0], tiles[j][0]) > DUPLICATE_OVERLAP for j in kept):
+            continue
+        kept.append(i)
+    if len(kept) >= 5:
+        typical = float(np.median(areas[kept]))
+        kept = [i for i in kept if areas[i] >= MIN_RELATIVE_AREA * typical]
+    return [tiles[i] for i in sorted(kept)]
+
+
+def _overlap(a: np.ndarray, b: np.ndarray) -> float:
+    """Intersection over the smaller of two convex quads."""
+    inter, _ = cv2.intersectConvexConvex(a.astype(np.float32), b.astype(np.float32))
+    small = min(abs(cv2.contourArea(a.astype(np.float32))), abs(cv2.contourArea(b.astype(np.float32))))
+    return float(inter) / small if small > 0 else 0.0
+
+
 def recognize(
     image: ImageInput, *, winning: bool = False, classifier: Classifier | None = None
 ) -> Recognition:
@@ -204,6 +236,7 @@ def recognize(
     # A crop the classifier cannot name with at least MIN_TILE_PROB is table, tray or a badly cut piece more
     # often than a tile (measured on hk-photos/valid), so it is not reported.
     chosen = [(q, p) for q, p in found if p[0][0] != NOT_A_TILE and p[0][1] >= MIN_TILE_PROB]
+    chosen = _consistent(chosen)
     if not chosen:
         raise NoTilesFoundError(
             "no tiles found in the photo (candidates were not tiles): lay the tiles face up, fill the frame"

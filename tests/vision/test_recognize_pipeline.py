@@ -195,3 +195,18 @@ def test_cli_without_a_loadable_model_exits_2_and_says_so(tmp_path, scene, monke
     assert sikwu(["recognize", str(photo)]) == 2
     err = capsys.readouterr().err
     assert "model not found" in err and "Traceback" not in err
+
+
+def test_duplicate_candidates_and_scraps_are_reported_once_or_not_at_all():
+    import importlib
+
+    rec_module = importlib.import_module("vision.recognize")
+
+    def quad(x, y, w=60, h=80):
+        return np.array([[x, y], [x + w, y], [x + w, y + h], [x, y + h]], np.float32)
+
+    tiles = [(quad(100 * i, 0), [("1m", 0.9)]) for i in range(5)]
+    tiles.append((quad(105, 5), [("2m", 0.7)]))  # second candidate over tile 1: the less confident goes
+    tiles.append((quad(600, 0, 10, 12), [("5z", 0.8)]))  # a scrap far smaller than any tile
+    kept = rec_module._consistent(tiles)
+    assert [p[0][0] for _, p in kept] == ["1m"] * 5
