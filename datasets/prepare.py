@@ -25,6 +25,8 @@ CACHE_VERSION = 3  # hk-photos and tile-crops crops
 SYNTH_VERSION = 4  # synthetic renders (4: blank white dragons, no ivory tables, more own faces)
 #: Bonus tiles are one per set, so the photos hold a quarter as many of them: repeat them to balance the classes.
 BONUS_REPEAT = 2
+#: Bare ivory crops labelled 5z (blank white dragons seen through a tight box).
+BLANK_WHITE_DRAGONS = 400
 #: How many copies of each held-in tile-crops photo enter an epoch (they are the only other tile sets we have).
 TILE_CROPS_REPEAT = 6
 
@@ -148,6 +150,7 @@ def training_set(seed: int, per_class: int = 150) -> tuple[np.ndarray, np.ndarra
         "hk-photos/train": (hx, hy),
         "tile-crops/train": tile_crops_train(seed),
         "synthetic": synthetic(seed, per_class),
+        "synthetic blank 5z": synth.blank_face_crops(BLANK_WHITE_DRAGONS, CACHE_SIZE, seed + 4),
     }
     xs, ys, sizes = [], [], {}
     for name, (x, y) in parts.items():

@@ -377,6 +377,22 @@ def render_negative(faces: dict[str, list[np.ndarray]], rng: np.random.Generator
     return _jpeg(_photometric(canvas, rng), rng)
 
 
+def blank_face_crops(n: int, size: int, seed: int) -> tuple[np.ndarray, list[str]]:
+    """Tight crops of blank white-dragon faces: nothing but lit ivory (gradient, glare, noise, JPEG).
+
+    Why: in many Hong Kong sets the white dragon is a blank tile, and a detector box on it holds no edge at all, so
+    the model must call a bare ivory patch ``5z`` rather than ``not-a-tile``.
+    """
+    rng = np.random.default_rng(seed)
+    xs = []
+    for _ in range(n):
+        img = np.empty((size, size, 3), np.float32)
+        img[:] = _ivory(rng)
+        out = _photometric(np.clip(img, 0, 255).astype(np.uint8), rng)
+        xs.append(_jpeg(out, rng))
+    return np.stack(xs), ["5z"] * n
+
+
 def render_set(
     labels: list[str], per_class: int, size: int, seed: int, progress: Callable[[int], None] | None = None
 ) -> tuple[np.ndarray, list[str]]:
