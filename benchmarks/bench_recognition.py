@@ -8,6 +8,7 @@ Japanese classes (no flowers/seasons), so the side-by-side table uses only the g
 (predictions matched to a flower are ignored for both systems).
 
 Usage: python -m benchmarks.bench_recognition [--limit N] [--every N] [--segment-only] [--no-peer] [--winning]
+       [--candidates auto|detector|segmentation|union] [--detector-model PATH]
 """
 
 from __future__ import annotations
@@ -36,12 +37,22 @@ HK_CLASS_IDS = (
 # mahjong-detector class names -> canonical id
 PEER_IDS = {
     **{f"{r}{s}": f"{r}{s}" for s in "mps" for r in range(1, 10)},
-    "tou": "1z", "nan": "2z", "sha": "3z", "pe": "4z", "haku": "5z", "hatsu": "6z", "chun": "7z",
+    "tou": "1z",
+    "nan": "2z",
+    "sha": "3z",
+    "pe": "4z",
+    "haku": "5z",
+    "hatsu": "6z",
+    "chun": "7z",
 }
 
 Box = tuple[float, float, float, float]
-#: Per-stage milliseconds of each recognize() call (load, segment, classify, layout_decode, total).
+#: Per-stage milliseconds of each recognize() call (load, detect/segment, classify, layout_decode, total).
 STAGE_MS: dict[str, list[float]] = {}
+#: How many photos took their candidates from each source (detector, segmentation, detector+segmentation).
+SOURCES: Counter = Counter()
+#: Which candidate source recognize() is asked for (set from --candidates).
+CANDIDATES = "auto"
 
 
 def load_ground_truth(label_file: Path, width: int, height: int) -> list[tuple[str, Box]]:
@@ -146,11 +157,12 @@ def _ours(path: Path, segment_only: bool, winning: bool) -> list[tuple[str, Box]
     from vision.recognize import recognize
 
     try:
-        result = recognize(path, winning=winning)
+        result = recognize(path, winning=winning, candidates=CANDIDATES)
     except NoTilesFoundError:
         return []
     for stage, ms in result.timings_ms.items():
         STAGE_MS.setdefault(stage, []).append(ms)
+    SOURCES[result.candidates] += 1
     return [(t.id, t.box) for t in result.tiles]
 
 
@@ -195,7 +207,7 @@ def _large_photo_latency(photo: Path, repeats: int = 5) -> float:
     times = []
     for _ in range(repeats):
         t0 = time.perf_counter()
-        recognize(io.BytesIO(data).getvalue())
+        recognize(io.BytesIO(data).getvalue(), candidates=CANDIDATES)
         times.append((time.perf_counter() - t0) * 1000)
     return statistics.median(times)
 
@@ -207,7 +219,23 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--segment-only", action="store_true", help="measure segmentation boxes only (no classifier)")
     ap.add_argument("--winning", action="store_true", help="decode with winning=True (photos are not all hands)")
     ap.add_argument("--no-peer", action="store_true", help="skip mahjong-detector")
+    ap.add_argument(
+        "--candidates",
+        default="auto",
+        choices=["auto", "detector", "segmentation", "union"],
+        help="where recognize() takes tile candidates from (auto: the detector when its model is present)",
+    )
+    ap.add_argument(
+        "--detector-model", type=Path, default=None, help="detector ONNX (default models/tile_detector.onnx)"
+    )
     args = ap.parse_args(argv)
+    global CANDIDATES
+    CANDIDATES = args.candidates
+    if args.detector_model is not None:
+        import importlib
+
+        # the package attribute vision.recognize is the function; the module is in sys.modules
+        importlib.import_module("vision.recognize").DETECTOR_MODEL_PATH = args.detector_model
 
     valid = shared_path("datasets", "hk-photos", "valid")
     if not valid.is_dir():
@@ -258,6 +286,14 @@ def main(argv: list[str] | None = None) -> int:
     else:
         _print_table({"sikwu": ours34.row()})
         print(f"mahjong-detector not compared: {peer_reason}")
+    if not args.segment_only:
+        from vision.classifier import DEFAULT_MODEL_PATH as CLF
+        from vision.detector import DEFAULT_MODEL_PATH as DET
+
+        det = args.detector_model or DET
+        det_state = f"{det} ({det.stat().st_size / 1e6:.2f} MB)" if det.is_file() else f"{det} (absent)"
+        print(f"\nmodels: classifier {CLF} ({CLF.stat().st_size / 1e6:.2f} MB); detector {det_state}")
+        print("candidate sources (photos): " + ", ".join(f"{k} {v}" for k, v in sorted(SOURCES.items())))
     if STAGE_MS:
         stages = ", ".join(f"{k} {statistics.median(v):.0f}" for k, v in STAGE_MS.items())
         print(f"\nsikwu median ms per stage: {stages}")

@@ -1,5 +1,10 @@
-"""Photo -> recognised tiles: load, segment, classify (and let the classifier choose between splits), lay out,
-decode with the tile-set and (optionally) winning-hand constraints.
+"""Photo -> recognised tiles: load, find tile candidates, classify, lay out, decode with the tile-set and
+(optionally) winning-hand constraints.
+
+Candidates come from the learned tile detector (``vision.detector``, ``models/tile_detector.onnx``) when its model
+is present: one box per tile, so the classifier sees each tile once, in one batch.  Without the detector model, or
+when it finds nothing, OpenCV segmentation (``vision.segment``) proposes blobs and the classifier chooses how to
+split each one (several batches of sample crops), as before.
 
 The stages are separate modules (``io``, ``segment``, ``layout``, ``decode``) so each can be measured and tested on
 its own; this module only wires them and keeps per-stage timings, the way a detector separates pre-process,
@@ -8,10 +13,13 @@ inference and post-process.
 
 from __future__ import annotations
 
+import dataclasses
+import functools
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from pathlib import Path
+from typing import Any, Literal, Protocol
 
 import cv2
 import numpy as np
@@ -40,6 +48,19 @@ GOOD_SPLIT = 0.9
 QUALITY_TOLERANCE = 0.03
 #: Crops per split hypothesis the classifier looks at when a blob can be split more than one way.
 SAMPLES_PER_SPLIT = 4
+#: The detector model; None means ``vision.detector.DEFAULT_MODEL_PATH`` (tests point it elsewhere).
+DETECTOR_MODEL_PATH: Path | None = None
+#: Detector boxes with a peak score below this are not candidates (None: the threshold stored in the model).
+DETECTOR_SCORE_THRESHOLD: float | None = None
+#: A segmentation candidate covering more than this fraction of (the smaller of) itself or a detector box is a tile
+#: the detector already proposed.
+SOURCE_OVERLAP = 0.3
+#: A segmentation blob this much covered by detector boxes is left to the detector in ``"union"`` mode.
+BLOB_COVERED = 0.8
+#: Which candidate sources ``candidates="auto"`` uses when the detector model is present.
+AUTO_SOURCES: tuple[str, ...] = ("detector",)
+
+CandidateSource = Literal["auto", "detector", "segmentation", "union"]
 
 
 class Classifier(Protocol):
@@ -82,6 +103,7 @@ class Recognition:
     timings_ms: dict[str, float]
     method: str = "classifier"
     notes: tuple[str, ...] = field(default=())
+    candidates: str = "segmentation"  # where tile candidates came from: detector, segmentation or detector+segmentation
 
     @property
     def ids(self) -> list[str]:
@@ -92,6 +114,7 @@ class Recognition:
             "image_size": list(self.image_size),
             "tiles": [t.to_dict(i) for i, t in enumerate(self.tiles)],
             "decoding": self.method,
+            "candidates": self.candidates,
             "notes": list(self.notes),
             "timings_ms": {k: round(v, 1) for k, v in self.timings_ms.items()},
         }
@@ -110,6 +133,65 @@ def _default_classifier() -> Classifier:
         return default_classifier()
     except ModelError as exc:
         raise ClassifierUnavailableError(str(exc)) from exc
+
+
+class Detector(Protocol):
+    """What recognition needs from a tile detector (``vision.detector.TileDetector`` is one)."""
+
+    def detect(self, image_bgr: np.ndarray, score_threshold: float | None = None) -> list[Any]: ...
+
+
+@functools.lru_cache(maxsize=2)
+def _load_detector(path: Path | None) -> Detector:
+    from vision.detector import TileDetector
+
+    return TileDetector(path)
+
+
+def _default_detector() -> tuple[Detector | None, str | None]:
+    """The shipped detector, or None and a note saying why recognition falls back to OpenCV segmentation."""
+    try:
+        from vision.detector import DEFAULT_MODEL_PATH, DetectorModelError
+    except ImportError as exc:
+        return None, f"tile detector not available ({exc}): candidates from OpenCV segmentation"
+    path = DETECTOR_MODEL_PATH if DETECTOR_MODEL_PATH is not None else DEFAULT_MODEL_PATH
+    if not Path(path).is_file():
+        return None, f"tile detector model not found at {path}: candidates from OpenCV segmentation"
+    try:
+        return _load_detector(Path(path)), None
+    except DetectorModelError as exc:
+        return None, f"{exc}; candidates from OpenCV segmentation"
+
+
+def _box_quad(box: Sequence[float]) -> np.ndarray:
+    """Corners tl, tr, br, bl of an axis-aligned box (the detector does not say which way a tile is turned; the
+    classifier was trained on all four quarter turns)."""
+    x1, y1, x2, y2 = (float(v) for v in box)
+    return np.array([[x1, y1], [x2, y1], [x2, y2], [x1, y2]], np.float32)
+
+
+def _detector_candidates(pixels: np.ndarray, det: Detector) -> list[np.ndarray]:
+    boxes = [d.box for d in det.detect(pixels, score_threshold=DETECTOR_SCORE_THRESHOLD)]
+    return [_box_quad(b) for b in boxes if b[2] - b[0] >= 4 and b[3] - b[1] >= 4]
+
+
+def _uncovered_blobs(seg, taken: list[np.ndarray]):
+    """The segmentation restricted to blobs the detector boxes do not mostly cover: where the detector missed
+    tiles, segmentation (with the classifier choosing each blob's split) may still find them."""
+    keep = []
+    for blob in seg.blobs:
+        q = blob.quad.astype(np.float32)
+        area = abs(cv2.contourArea(q))
+        covered = sum(cv2.intersectConvexConvex(q, t)[0] for t in taken)
+        if area > 0 and covered / area < BLOB_COVERED:
+            keep.append(blob)
+    return dataclasses.replace(seg, blobs=keep)
+
+
+def _is_tile(pred: list[tuple[str, float]]) -> bool:
+    """A crop the classifier cannot name with at least MIN_TILE_PROB is table, tray or a badly cut piece more
+    often than a tile (measured on hk-photos/valid), so it is not reported."""
+    return pred[0][0] != NOT_A_TILE and pred[0][1] >= MIN_TILE_PROB
 
 
 def _quality(pred: list[tuple[str, float]]) -> float:
@@ -166,9 +248,7 @@ def _classify_blobs(pixels: np.ndarray, seg, clf: Classifier) -> list[tuple[np.n
         run([(b, s, i) for b, ss in todo.items() for s in ss for i in _sample(len(seg.blobs[b].splits[s].quads))])
         for b, ss in todo.items():
             judged[b].extend(ss)
-        unsure = [
-            b for b in unsure if seg.blobs[b].row_like or max(quality(b, s) for s in judged[b]) < GOOD_SPLIT
-        ]
+        unsure = [b for b in unsure if seg.blobs[b].row_like or max(quality(b, s) for s in judged[b]) < GOOD_SPLIT]
         if not unsure:
             break
     chosen_split = [pick(b, judged[b]) if b in judged else 0 for b in range(len(seg.blobs))]
@@ -208,35 +288,79 @@ def _overlap(a: np.ndarray, b: np.ndarray) -> float:
 
 
 def recognize(
-    image: ImageInput, *, winning: bool = False, classifier: Classifier | None = None
+    image: ImageInput,
+    *,
+    winning: bool = False,
+    classifier: Classifier | None = None,
+    detector: Detector | None = None,
+    candidates: CandidateSource = "auto",
 ) -> Recognition:
     """Find and name every tile in a photo.
 
     ``image`` is a path, encoded bytes, a PIL image or a NumPy array (OpenCV BGR order; convert an RGB array with
     ``arr[:, :, ::-1]`` or pass ``PIL.Image.fromarray(rgb)``).  ``winning=True`` prefers the most probable reading
-    that is a legal winning hand.  Raises ``vision.io.ImageInputError`` subclasses for unusable input and
-    ``NoTilesFoundError`` when nothing tile-like is found.
+    that is a legal winning hand.  ``candidates`` chooses where tile candidates come from: ``"auto"`` (the detector
+    when its model is present, else OpenCV segmentation), ``"detector"``, ``"segmentation"`` or ``"union"``
+    (detector boxes plus segmented tiles no box covers); ``detector`` replaces the shipped detector.  Raises
+    ``vision.io.ImageInputError`` subclasses for unusable input and ``NoTilesFoundError`` when nothing tile-like
+    is found.
     """
     timings: dict[str, float] = {}
+    notes: list[str] = []
     t0 = time.perf_counter()
     loaded = load_image(image)
     t1 = time.perf_counter()
     timings["load"] = (t1 - t0) * 1000
-    seg = segment(loaded.pixels)
-    t2 = time.perf_counter()
-    timings["segment"] = (t2 - t1) * 1000
-    if not seg.blobs:
-        raise NoTilesFoundError(
-            "no tiles found in the photo: lay the tiles face up on a plain table, fill the frame and avoid glare"
-        )
+    sources: tuple[str, ...] = ("segmentation",)
+    if candidates != "segmentation":
+        if detector is None:
+            detector, why = _default_detector()
+            if why:
+                notes.append(why)
+        if detector is not None:
+            sources = (
+                AUTO_SOURCES
+                if candidates == "auto"
+                else (("detector",) if candidates == "detector" else ("detector", "segmentation"))
+            )
     clf = classifier if classifier is not None else _default_classifier()
-    found = _classify_blobs(loaded.pixels, seg, clf)
+    found: list[tuple[np.ndarray, list[tuple[str, float]]]] = []
+    used = sources
+    if "detector" in sources:
+        quads = _detector_candidates(loaded.pixels, detector)
+        t2 = time.perf_counter()
+        timings["detect"] = (t2 - t1) * 1000
+        if not quads:
+            notes.append("the tile detector found no tiles: candidates from OpenCV segmentation")
+            used = ("segmentation",)
+        else:
+            crops = [rectify(loaded.pixels, q, pad=CROP_PAD) for q in quads]
+            found = list(zip(quads, clf.predict(crops, k=TOP_K), strict=True))
+            if "segmentation" in sources:
+                # tiles the detector missed: segment, leave the blobs its accepted boxes cover, keep split tiles no
+                # accepted box covers (a box the classifier rejects is no evidence about the blob under it)
+                t2b = time.perf_counter()
+                taken = [q for q, p in found if _is_tile(p)]
+                seg = _uncovered_blobs(segment(loaded.pixels), taken)
+                timings["segment"] = (time.perf_counter() - t2b) * 1000
+                found += [
+                    (q, p)
+                    for q, p in _classify_blobs(loaded.pixels, seg, clf)
+                    if not any(_overlap(q, t) > SOURCE_OVERLAP for t in taken)
+                ]
+    if used == ("segmentation",):
+        t1s = time.perf_counter()
+        seg = segment(loaded.pixels)
+        t2 = time.perf_counter()
+        timings["segment"] = (t2 - t1s) * 1000
+        if not seg.blobs:
+            raise NoTilesFoundError(
+                "no tiles found in the photo: lay the tiles face up on a plain table, fill the frame and avoid glare"
+            )
+        found = _classify_blobs(loaded.pixels, seg, clf)
     t3 = time.perf_counter()
-    timings["classify"] = (t3 - t2) * 1000
-    # A crop the classifier cannot name with at least MIN_TILE_PROB is table, tray or a badly cut piece more
-    # often than a tile (measured on hk-photos/valid), so it is not reported.
-    chosen = [(q, p) for q, p in found if p[0][0] != NOT_A_TILE and p[0][1] >= MIN_TILE_PROB]
-    chosen = _consistent(chosen)
+    timings["classify"] = (t3 - t2) * 1000 - (timings["segment"] if used == ("detector", "segmentation") else 0.0)
+    chosen = _consistent([(q, p) for q, p in found if _is_tile(p)])
     if not chosen:
         raise NoTilesFoundError(
             "no tiles found in the photo (candidates were not tiles): lay the tiles face up, fill the frame"
@@ -270,5 +394,6 @@ def recognize(
         image_size=loaded.original_size,
         timings_ms=timings,
         method=decoding.method,
-        notes=decoding.notes,
+        notes=tuple(notes) + tuple(decoding.notes),
+        candidates="+".join(used),
     )
