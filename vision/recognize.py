@@ -28,7 +28,7 @@ from vision.decode import decode
 from vision.io import ImageInput, NoTilesFoundError, load_image
 from vision.labels import NOT_A_TILE
 from vision.layout import layout
-from vision.segment import quad_box, rectify, segment
+from vision.segment import portrait_quad, quad_box, rectify, segment
 
 #: How many classifier alternatives each tile keeps for decoding.
 TOP_K = 5
@@ -164,10 +164,11 @@ def _default_detector() -> tuple[Detector | None, str | None]:
 
 
 def _box_quad(box: Sequence[float]) -> np.ndarray:
-    """Corners tl, tr, br, bl of an axis-aligned box (the detector does not say which way a tile is turned; the
-    classifier was trained on all four quarter turns)."""
+    """Corners of an axis-aligned box as the quad of an upright tile: a landscape box is a tile turned a quarter
+    turn, so its corner order starts on a short side (like segmentation's quads).  Which quarter turn is unknown;
+    the classifier was trained on all four."""
     x1, y1, x2, y2 = (float(v) for v in box)
-    return np.array([[x1, y1], [x2, y1], [x2, y2], [x1, y2]], np.float32)
+    return portrait_quad(np.array([[x1, y1], [x2, y1], [x2, y2], [x1, y2]], np.float32))
 
 
 def _detector_candidates(pixels: np.ndarray, det: Detector) -> list[np.ndarray]:

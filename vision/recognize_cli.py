@@ -61,7 +61,7 @@ def run(args: argparse.Namespace) -> int:
 
 def _text(result) -> str:
     lines = [f"{len(result.tiles)} tiles in a {result.image_size[0]}x{result.image_size[1]} photo "
-             f"({result.timings_ms['total']:.0f} ms; decoding: {result.method})"]
+             f"({result.timings_ms['total']:.0f} ms; candidates: {result.candidates}; decoding: {result.method})"]
     groups: dict[int, list[str]] = {}
     for t in result.tiles:
         mark = "?" if (t.changed or t.low_confidence) else ""

@@ -1,7 +1,8 @@
 """recognize(): the whole photo -> tiles pipeline, its JSON contract and the `sikwu recognize` command.
 
 Pipeline-logic tests use a stand-in classifier that names a crop by nearest project-drawn face (the real ONNX
-model is exercised by the real-photo tests below, which skip when the model or ../shared is absent).
+model is exercised by the real-photo tests below, which skip when the model or ../shared is absent).  They take
+their candidates from OpenCV segmentation; the detector path has its own tests in test_recognize_detector.py.
 """
 
 from __future__ import annotations
@@ -13,47 +14,14 @@ from pathlib import Path
 import cv2
 import numpy as np
 import pytest
-from vision_scenes import hand_scene, tile_image
+from vision_scenes import NearestFaceClassifier, hand_scene
 
 import vision
 from app.cli import main as sikwu
 from scoring.tiles import TILE_IDS
-from vision.recognize import CROP_PAD, Recognition
+from vision.recognize import Recognition
 
 MODEL = Path(__file__).resolve().parents[2] / "models" / "tile_classifier.onnx"
-
-
-class NearestFaceClassifier:
-    """Names a crop by the nearest rendered face (upright or turned 180 degrees), colour pixels, centre part."""
-
-    size = (48, 64)
-
-    def __init__(self):
-        refs = []
-        for t in TILE_IDS:
-            img = cv2.resize(tile_image(t, 96), self.size, interpolation=cv2.INTER_AREA)
-            inner = np.ascontiguousarray(img[8:-8, 6:-6])  # the glyph area, slid over the crop below
-            refs.append((t, inner))
-            refs.append((t, np.ascontiguousarray(inner[::-1, ::-1])))
-        self.refs = refs
-
-    def predict(self, crops, k=3):
-        out = []
-        for c in crops:
-            # recognition frames each crop with a margin (CROP_PAD); the references have none
-            h, w = c.shape[:2]
-            mh, mw = round(h * CROP_PAD / (1 + 2 * CROP_PAD)), round(w * CROP_PAD / (1 + 2 * CROP_PAD))
-            c = c[mh : h - mh, mw : w - mw]
-            g = cv2.resize(c, self.size, interpolation=cv2.INTER_AREA)
-            d = {}
-            for t, r in self.refs:
-                score = float(cv2.matchTemplate(g, r, cv2.TM_CCOEFF_NORMED).max())
-                d[t] = min(d.get(t, 1e18), (1.0 - score) * 1000)
-            ranked = sorted(d.items(), key=lambda kv: kv[1])[:k]
-            w = np.exp(-np.array([v for _, v in ranked]) / 50.0)
-            w = w / w.sum()
-            out.append([(t, float(p)) for (t, _), p in zip(ranked, w, strict=True)])
-        return out
 
 
 @pytest.fixture(scope="module")
@@ -68,7 +36,7 @@ def scene():
 
 @pytest.fixture(scope="module")
 def scene_rec(scene, fake):
-    return vision.recognize(scene[0], classifier=fake)
+    return vision.recognize(scene[0], classifier=fake, candidates="segmentation")
 
 
 def test_recognizes_every_tile_of_a_composed_photo(scene, scene_rec):
@@ -97,6 +65,7 @@ def test_json_contract(scene, scene_rec):
     d = json.loads(json.dumps(scene_rec.to_dict()))
     assert d["image_size"] == [img.shape[1], img.shape[0]]
     assert set(d["timings_ms"]) >= {"load", "segment", "classify", "layout_decode", "total"}
+    assert d["candidates"] == "segmentation"
     for t in d["tiles"]:
         assert set(t) >= {"id", "confidence", "top3", "box", "quad", "group", "row", "changed", "low_confidence"}
         assert t["id"] in TILE_IDS
@@ -109,7 +78,7 @@ def test_json_contract(scene, scene_rec):
 def test_boxes_are_in_original_pixels_for_a_large_photo(fake):
     img, placed = hand_scene("wood")
     big = cv2.resize(img, (img.shape[1] * 3, img.shape[0] * 3), interpolation=cv2.INTER_LINEAR)
-    rec = vision.recognize(big, classifier=fake)
+    rec = vision.recognize(big, classifier=fake, candidates="segmentation")
     assert rec.image_size == (big.shape[1], big.shape[0])
     first = min(rec.tiles, key=lambda t: (t.row, t.box[0]))
     assert abs(first.box[0] - placed[0].box[0] * 3) < 30
@@ -117,7 +86,7 @@ def test_boxes_are_in_original_pixels_for_a_large_photo(fake):
 
 def test_winning_flag_returns_a_legal_winning_reading(fake):
     img, placed = hand_scene("felt")
-    rec = vision.recognize(img, winning=True, classifier=fake)
+    rec = vision.recognize(img, winning=True, classifier=fake, candidates="segmentation")
     # 11 + pung + chow = 17 playing tiles is not 14 + kongs: no legal winning reading, counts still enforced
     assert isinstance(rec, Recognition) and rec.method in ("counts-fallback", "winning")
 
@@ -130,6 +99,7 @@ def test_cli_json_and_annotation(tmp_path, scene, fake, monkeypatch, capsys):
 
     rec_module = sys.modules["vision.recognize"]
     monkeypatch.setattr(rec_module, "_default_classifier", lambda: fake)
+    monkeypatch.setattr(rec_module, "DETECTOR_MODEL_PATH", tmp_path / "absent.onnx")  # the stand-in's framing
     img, placed = scene
     photo = tmp_path / "hand.png"
     cv2.imwrite(str(photo), img)

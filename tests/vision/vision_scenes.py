@@ -11,7 +11,9 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
+from scoring.tiles import TILE_IDS
 from vision.faces import render_face
+from vision.recognize import CROP_PAD
 
 
 @dataclass
@@ -99,3 +101,36 @@ def iou(a, b) -> float:
     inter = ix * iy
     union = (a[2] - a[0]) * (a[3] - a[1]) + (b[2] - b[0]) * (b[3] - b[1]) - inter
     return inter / union if union > 0 else 0.0
+
+
+class NearestFaceClassifier:
+    """Names a crop by the nearest rendered face (upright or turned 180 degrees), colour pixels, centre part."""
+
+    size = (48, 64)
+
+    def __init__(self):
+        refs = []
+        for t in TILE_IDS:
+            img = cv2.resize(tile_image(t, 96), self.size, interpolation=cv2.INTER_AREA)
+            inner = np.ascontiguousarray(img[8:-8, 6:-6])  # the glyph area, slid over the crop below
+            refs.append((t, inner))
+            refs.append((t, np.ascontiguousarray(inner[::-1, ::-1])))
+        self.refs = refs
+
+    def predict(self, crops, k=3):
+        out = []
+        for c in crops:
+            # recognition frames each crop with a margin (CROP_PAD); the references have none
+            h, w = c.shape[:2]
+            mh, mw = round(h * CROP_PAD / (1 + 2 * CROP_PAD)), round(w * CROP_PAD / (1 + 2 * CROP_PAD))
+            c = c[mh : h - mh, mw : w - mw]
+            g = cv2.resize(c, self.size, interpolation=cv2.INTER_AREA)
+            d = {}
+            for t, r in self.refs:
+                score = float(cv2.matchTemplate(g, r, cv2.TM_CCOEFF_NORMED).max())
+                d[t] = min(d.get(t, 1e18), (1.0 - score) * 1000)
+            ranked = sorted(d.items(), key=lambda kv: kv[1])[:k]
+            w = np.exp(-np.array([v for _, v in ranked]) / 50.0)
+            w = w / w.sum()
+            out.append([(t, float(p)) for (t, _), p in zip(ranked, w, strict=True)])
+        return out

@@ -1,0 +1,168 @@
+"""recognize() with the learned tile detector as the candidate source, the union with segmentation, and the
+fallback to OpenCV segmentation when the detector model is missing or finds nothing.
+
+Pipeline-logic tests use a stand-in detector that proposes the composed photo's own tile boxes (a pixel loose)
+and the nearest-face stand-in classifier; the shipped models are exercised by the last test,
+which skips while they are absent.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections import Counter
+from pathlib import Path
+
+import cv2
+import pytest
+from vision_scenes import NearestFaceClassifier, hand_scene, iou
+
+import vision
+from vision.detector import Detection
+
+recognize_module = importlib.import_module("vision.recognize")  # the package attribute is the function
+ROOT = Path(__file__).resolve().parents[2]
+
+
+class BoxDetector:
+    """Proposes the given boxes, grown by a pixel (the stand-in classifier is sensitive to framing), best first."""
+
+    def __init__(self, boxes, grow: float = 1.0):
+        self.boxes = [(x1 - grow, y1 - grow, x2 + grow, y2 + grow) for x1, y1, x2, y2 in boxes]
+        self.calls = 0
+
+    def detect(self, image_bgr, score_threshold=None):
+        self.calls += 1
+        h, w = image_bgr.shape[:2]
+        return [
+            Detection(box=(max(0.0, a), max(0.0, b), min(float(w), c), min(float(h), d)), score=0.9)
+            for a, b, c, d in self.boxes
+        ]
+
+
+class CountingClassifier(NearestFaceClassifier):
+    def __init__(self):
+        super().__init__()
+        self.batches = 0
+
+    def predict(self, crops, k=3):
+        self.batches += 1
+        return super().predict(crops, k)
+
+
+@pytest.fixture(scope="module")
+def scene():
+    return hand_scene("felt")
+
+
+@pytest.fixture(scope="module")
+def fake():
+    return CountingClassifier()
+
+
+def test_detector_path_names_every_tile_of_a_composed_photo(scene, fake):
+    img, placed = scene
+    rec = vision.recognize(img, classifier=fake, detector=BoxDetector([p.box for p in placed]))
+    assert rec.candidates == "detector"
+    assert Counter(rec.ids) == Counter(p.id for p in placed)
+    for p in placed:  # each tile is reported where it lies, with its own id
+        best = max(rec.tiles, key=lambda t: iou(t.box, p.box))
+        assert iou(best.box, p.box) > 0.7 and best.id == p.id
+
+
+def test_detector_path_classifies_all_candidates_in_one_batch(scene, fake):
+    img, placed = scene
+    fake.batches = 0
+    rec = vision.recognize(img, classifier=fake, detector=BoxDetector([p.box for p in placed]))
+    assert fake.batches == 1
+    assert {"load", "detect", "classify", "layout_decode", "total"} <= set(rec.timings_ms)
+    assert "segment" not in rec.timings_ms
+
+
+def test_detector_path_keeps_groups_and_rows_in_reading_order(scene, fake):
+    img, placed = scene
+    rec = vision.recognize(img, classifier=fake, detector=BoxDetector([p.box for p in placed]))
+    groups: dict[int, list[str]] = {}
+    for t in rec.tiles:
+        groups.setdefault(t.group, []).append(t.id)
+    assert list(groups.values()) == [
+        ["1m", "2m", "3m", "4p", "5p", "6p", "7s", "8s", "9s", "5z", "5z"],
+        ["1z", "1z", "1z"],
+        ["7p", "8p", "9p"],
+        ["1f"],
+        ["6f"],
+    ]
+
+
+def test_quad_of_a_tile_turned_a_quarter_turn_starts_on_its_short_side(scene, fake):
+    img, placed = scene
+    rec = vision.recognize(img, classifier=fake, detector=BoxDetector([p.box for p in placed]))
+    turned = next(p for p in placed if p.rotated == 90)
+    tile = max(rec.tiles, key=lambda t: iou(t.box, turned.box))
+    q = tile.quad
+    assert abs(q[1] - q[0]).sum() < abs(q[3] - q[0]).sum()  # first edge (tl -> tr) is the short one
+
+
+def test_detector_boxes_the_classifier_rejects_are_not_reported(scene, fake):
+    img, placed = scene
+    table_only = (900.0, 500.0, 960.0, 580.0)  # plain felt, far from every tile
+    assert all(iou(table_only, p.box) == 0 for p in placed)
+    rec = vision.recognize(img, classifier=fake, detector=BoxDetector([p.box for p in placed] + [table_only]))
+    assert len(rec.tiles) == len(placed)
+
+
+def test_union_adds_the_tiles_the_detector_missed(scene, fake):
+    img, placed = scene
+    missed = {"1f", "6f"}  # the flowers, set apart: a blob no detector box covers
+    det = BoxDetector([p.box for p in placed if p.id not in missed])
+    only = vision.recognize(img, classifier=fake, detector=det, candidates="detector")
+    assert Counter(only.ids) == Counter(p.id for p in placed if p.id not in missed)
+    both = vision.recognize(img, classifier=fake, detector=det, candidates="union")
+    assert both.candidates == "detector+segmentation"
+    assert Counter(both.ids) == Counter(p.id for p in placed)
+
+
+def test_falls_back_to_segmentation_when_the_detector_model_is_missing(scene, fake, tmp_path, monkeypatch):
+    img, placed = scene
+    monkeypatch.setattr(recognize_module, "DETECTOR_MODEL_PATH", tmp_path / "no_detector.onnx")
+    rec = vision.recognize(img, classifier=fake)
+    assert rec.candidates == "segmentation"
+    assert any("detector model not found" in n for n in rec.notes)
+    assert Counter(rec.ids) == Counter(p.id for p in placed)
+    assert rec.to_dict()["candidates"] == "segmentation"
+
+
+def test_falls_back_to_segmentation_when_the_detector_finds_nothing(scene, fake):
+    img, placed = scene
+    rec = vision.recognize(img, classifier=fake, detector=BoxDetector([]))
+    assert rec.candidates == "segmentation"
+    assert any("found no tiles" in n for n in rec.notes)
+    assert Counter(rec.ids) == Counter(p.id for p in placed)
+
+
+def test_detector_boxes_are_in_original_pixels_for_a_large_photo(fake):
+    img, placed = hand_scene("wood")
+    big = cv2.resize(img, (img.shape[1] * 3, img.shape[0] * 3), interpolation=cv2.INTER_LINEAR)
+
+    class ScaledDetector(BoxDetector):
+        """Proposes the tiles at whatever resolution recognize() hands it (the photo is downscaled for work)."""
+
+        def detect(self, image_bgr, score_threshold=None):
+            s = image_bgr.shape[1] / img.shape[1]
+            self.boxes = [tuple(v * s for v in p.box) for p in placed]
+            return super().detect(image_bgr, score_threshold)
+
+    rec = vision.recognize(big, classifier=fake, detector=ScaledDetector([]))
+    assert rec.candidates == "detector"
+    for p in placed:
+        want = tuple(v * 3 for v in p.box)
+        assert max(iou(t.box, want) for t in rec.tiles) > 0.8
+
+
+def test_shipped_detector_and_classifier_read_a_composed_photo(scene):
+    for model in ("tile_detector.onnx", "tile_classifier.onnx"):
+        if not (ROOT / "models" / model).exists():
+            pytest.skip(f"models/{model} not shipped yet")
+    img, placed = scene
+    rec = vision.recognize(img)
+    assert rec.candidates.startswith("detector")
+    assert Counter(rec.ids) == Counter(p.id for p in placed)
