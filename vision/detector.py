@@ -24,7 +24,7 @@ DEFAULT_MODEL_PATH = Path(__file__).resolve().parent.parent / "models" / "tile_d
 INPUT_SIZE = 320
 STRIDE = 4
 PAD_VALUE = 114
-DEFAULT_SCORE_THRESHOLD = 0.3
+DEFAULT_SCORE_THRESHOLD = 0.4
 NMS_IOU = 0.5
 
 
