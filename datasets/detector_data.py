@@ -240,8 +240,14 @@ def load_synth(count: int, seed: int = 0) -> list[Scene]:
 # ------------------------------------------------------------------------------------------------------ augmentation
 
 
-def augment(scene: Scene, rng: np.random.Generator, size: int = 320) -> tuple[np.ndarray, np.ndarray]:
-    """One training sample: (size x size RGB uint8, boxes) with turns, flips, scale/aspect jitter, colour, blur."""
+def augment(
+    scene: Scene, rng: np.random.Generator, size: int = 320, min_visible: float = 0.6, max_zoom: float = 1.6
+) -> tuple[np.ndarray, np.ndarray]:
+    """One training sample: (size x size RGB uint8, boxes) with turns, flips, scale/aspect jitter, colour, blur.
+
+    A box cut by the sample's border stays a tile (clipped) while at least ``min_visible`` of it shows: hk-photos
+    label tiles running off the photo's edge by their visible part, and so must the detector.
+    """
     img, boxes = scene.image, scene.boxes.copy()
     h, w = img.shape[:2]
     k = int(rng.choice([0, 0, 1, 2, 3]))
@@ -255,7 +261,7 @@ def augment(scene: Scene, rng: np.random.Generator, size: int = 320) -> tuple[np
     # hk-photos are 4:3 photos squashed to a square: undo that (either way) as often as not
     aspect = np.exp(rng.uniform(-0.35, 0.35)) if scene.kind == "hk" else np.exp(rng.uniform(-0.1, 0.1))
     fit = size / max(h * np.sqrt(1 / aspect), w * np.sqrt(aspect))
-    zoom = np.exp(rng.uniform(np.log(0.45), np.log(1.6)))
+    zoom = np.exp(rng.uniform(np.log(0.45), np.log(max_zoom)))
     sx, sy = fit * zoom * np.sqrt(aspect), fit * zoom / np.sqrt(aspect)
     nw, nh = w * sx, h * sy
     tx = rng.uniform(min(0, size - nw), max(0, size - nw))
@@ -269,7 +275,7 @@ def augment(scene: Scene, rng: np.random.Generator, size: int = 320) -> tuple[np
     area = (b[:, 2] - b[:, 0]) * (b[:, 3] - b[:, 1])
     bc = b.clip(0, size)
     vis = (bc[:, 2] - bc[:, 0]).clip(0) * (bc[:, 3] - bc[:, 1]).clip(0) / np.maximum(area, 1e-6)
-    b = bc[(vis >= 0.6) & ((bc[:, 2] - bc[:, 0]) >= 3) & ((bc[:, 3] - bc[:, 1]) >= 3)]
+    b = bc[(vis >= min_visible) & ((bc[:, 2] - bc[:, 0]) >= 3) & ((bc[:, 3] - bc[:, 1]) >= 3)]
     # colour: brightness, contrast, per-channel gain, gamma
     f = out.astype(np.float32)
     f = f * rng.uniform(0.6, 1.35) * rng.uniform(0.85, 1.15, 3) + rng.uniform(-25, 25)
@@ -288,15 +294,18 @@ def augment(scene: Scene, rng: np.random.Generator, size: int = 320) -> tuple[np
 class DetectorSampler:
     """Draws augmented samples, mixing real and synthetic scenes with a fixed share of synthetic ones."""
 
-    def __init__(self, real: list[Scene], synth: list[Scene], synth_share: float, seed: int) -> None:
+    def __init__(
+        self, real: list[Scene], synth: list[Scene], synth_share: float, seed: int, **augment_options: float
+    ) -> None:
         self.real, self.synth, self.synth_share = real, synth, synth_share
+        self.augment_options = augment_options
         self.rng = np.random.default_rng(seed)
 
     def batch(self, n: int, size: int = 320) -> tuple[np.ndarray, list[np.ndarray]]:
         images, boxes = [], []
         for _ in range(n):
             pool = self.synth if (self.synth and self.rng.random() < self.synth_share) or not self.real else self.real
-            img, b = augment(pool[self.rng.integers(0, len(pool))], self.rng, size)
+            img, b = augment(pool[self.rng.integers(0, len(pool))], self.rng, size, **self.augment_options)
             images.append(img)
             boxes.append(b)
         return np.stack(images), boxes

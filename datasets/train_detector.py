@@ -83,6 +83,48 @@ def build_model():
     return Net()
 
 
+def load_onnx_weights(model, path: Path) -> None:
+    """Load an exported detector back into the net. The exporter folds each BatchNorm into its convolution, so the
+    conv takes the folded weights and its BatchNorm becomes an identity plus the folded bias (kept frozen)."""
+    import onnx
+    import torch
+    from onnx import numpy_helper
+
+    graph = onnx.load(str(path)).graph
+    init = {i.name: numpy_helper.to_array(i) for i in graph.initializer}
+    convs = [n for n in graph.node if n.op_type == "Conv"]
+    mods = [m for m in model.modules() if isinstance(m, torch.nn.Conv2d)]
+    if len(convs) != len(mods):
+        raise ValueError(f"{path}: {len(convs)} convolutions, the net has {len(mods)}")
+    bns = {}
+    for parent in model.modules():
+        kids = list(parent.children())
+        for a, b in zip(kids, kids[1:], strict=False):
+            if isinstance(a, torch.nn.Conv2d) and isinstance(b, torch.nn.BatchNorm2d):
+                bns[id(a)] = b
+    with torch.no_grad():
+        for node, conv in zip(convs, mods, strict=True):
+            w = torch.from_numpy(init[node.input[1]].copy())
+            bias = torch.from_numpy(init[node.input[2]].copy()) if len(node.input) > 2 else torch.zeros(w.shape[0])
+            conv.weight.copy_(w)
+            if id(conv) in bns:
+                bn = bns[id(conv)]
+                bn.weight.fill_(1.0)
+                bn.bias.copy_(bias)
+                bn.running_mean.zero_()
+                bn.running_var.fill_(1.0 - bn.eps)
+            else:
+                conv.bias.copy_(bias)
+
+
+def freeze_batchnorm(model) -> None:
+    import torch
+
+    for m in model.modules():
+        if isinstance(m, torch.nn.BatchNorm2d):
+            m.eval()
+
+
 def make_targets(boxes_list: list[np.ndarray], out: int = INPUT_SIZE // STRIDE):
     """Gaussian centre heatmaps sized by each box, plus size / offset targets at each centre cell."""
     n = len(boxes_list)
@@ -226,6 +268,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--synth-share", type=float, default=0.35)
     ap.add_argument("--threads", type=int, default=2)
     ap.add_argument("--out", type=Path, default=OUT_PATH)
+    ap.add_argument("--init-onnx", type=Path, default=None,
+                    help="fine-tune from an exported detector (BatchNorm stays frozen: it is folded into the convs)")
+    ap.add_argument("--min-visible", type=float, default=0.6, help="share of a border-cut box that keeps it a tile")
+    ap.add_argument("--max-zoom", type=float, default=1.6)
     args = ap.parse_args(argv)
 
     import torch
@@ -242,8 +288,12 @@ def main(argv: list[str] | None = None) -> int:
     held_synth = load_synth(40, seed=args.seed + 1000)
     print(f"data: {len(train)} hk train, {len(held)} hk held out, {len(synth)} synthetic "
           f"({time.time() - t_data:.0f} s)", flush=True)
-    sampler = DetectorSampler(train, synth, args.synth_share, args.seed)
+    sampler = DetectorSampler(
+        train, synth, args.synth_share, args.seed, min_visible=args.min_visible, max_zoom=args.max_zoom
+    )
     model = build_model()
+    if args.init_onnx:
+        load_onnx_weights(model, args.init_onnx)
     n_params = sum(p.numel() for p in model.parameters())
     opt = torch.optim.AdamW(model.parameters(), lr=args.lr, weight_decay=1e-4)
     budget = args.minutes * 60
@@ -258,6 +308,8 @@ def main(argv: list[str] | None = None) -> int:
         warm = min(1.0, (step + 1) / 100)
         for g in opt.param_groups:
             g["lr"] = args.lr * warm * (0.02 + 0.98 * 0.5 * (1 + math.cos(math.pi * frac)))
+        if args.init_onnx:
+            freeze_batchnorm(model)
         images, boxes = sampler.batch(args.batch, INPUT_SIZE)
         x = torch.from_numpy(images.transpose(0, 3, 1, 2).astype(np.float32) / 255)
         targets = [torch.from_numpy(t) for t in make_targets(boxes)]
