@@ -60,6 +60,8 @@ DETECTOR_SCORE_THRESHOLD: float | None = 0.3
 SOURCE_OVERLAP = 0.3
 #: A segmentation blob this much covered by detector boxes is left to the detector in ``"union"`` mode.
 BLOB_COVERED = 0.8
+#: A segmented tile is added to the detector's only when the classifier names it with at least this probability.
+UNION_MIN_PROB = 0.9
 #: Which candidate sources ``candidates="auto"`` uses when the detector model is present.
 AUTO_SOURCES: tuple[str, ...] = ("detector",)
 
@@ -190,6 +192,25 @@ def _uncovered_blobs(seg, taken: list[np.ndarray]):
         if area > 0 and covered / area < BLOB_COVERED:
             keep.append(blob)
     return dataclasses.replace(seg, blobs=keep)
+
+
+def _segmentation_extras(
+    extra: list[tuple[np.ndarray, list[tuple[str, float]]]], taken: list[np.ndarray]
+) -> list[tuple[np.ndarray, list[tuple[str, float]]]]:
+    """Segmented tiles that add to the detector's: no accepted box covers them, the classifier is sure of them
+    (segmentation's extra candidates are mostly table, trays and tile sides), and they are about the size of the
+    detector's tiles (not a block of merged tiles)."""
+    areas = [abs(cv2.contourArea(t)) for t in taken]
+    typical = float(np.median(areas)) if areas else None
+    out = []
+    for q, p in extra:
+        if p[0][1] < UNION_MIN_PROB or any(_overlap(q, t) > SOURCE_OVERLAP for t in taken):
+            continue
+        area = abs(cv2.contourArea(q.astype(np.float32)))
+        if typical is not None and not (0.5 * typical <= area <= 2.0 * typical):
+            continue
+        out.append((q, p))
+    return out
 
 
 def _is_tile(pred: list[tuple[str, float]]) -> bool:
@@ -347,11 +368,7 @@ def recognize(
                 taken = [q for q, p in found if _is_tile(p)]
                 seg = _uncovered_blobs(segment(loaded.pixels), taken)
                 timings["segment"] = (time.perf_counter() - t2b) * 1000
-                found += [
-                    (q, p)
-                    for q, p in _classify_blobs(loaded.pixels, seg, clf)
-                    if not any(_overlap(q, t) > SOURCE_OVERLAP for t in taken)
-                ]
+                found += _segmentation_extras(_classify_blobs(loaded.pixels, seg, clf), taken)
     if used == ("segmentation",):
         t1s = time.perf_counter()
         seg = segment(loaded.pixels)
