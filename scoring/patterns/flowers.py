@@ -17,6 +17,15 @@ class NoFlowers(Pattern):
         return "no flowers or seasons" if not ctx.hand.bonus else None
 
 
+def _own_bonus_items(ctx: Context, ids: tuple[str, ...]) -> tuple[str, ...]:
+    """One reason per bonus tile of ``ids`` that belongs to the winner's seat (flower or season N = seat N)."""
+    return tuple(
+        f"{TILE_NAMES[t].english} belongs to seat {ctx.hand.seat}"
+        for t in ctx.hand.bonus
+        if t in ids and bonus_seat(t) == ctx.hand.seat
+    )
+
+
 @register
 class OwnFlower(Pattern):
     key = "own_flower"
@@ -26,11 +35,7 @@ class OwnFlower(Pattern):
     per_item = True
 
     def items(self, ctx: Context, opts):
-        return tuple(
-            f"{TILE_NAMES[t].english} belongs to seat {ctx.hand.seat}"
-            for t in ctx.hand.bonus
-            if t in FLOWER_IDS and bonus_seat(t) == ctx.hand.seat
-        )
+        return _own_bonus_items(ctx, FLOWER_IDS)
 
 
 @register
@@ -42,11 +47,7 @@ class OwnSeason(Pattern):
     per_item = True
 
     def items(self, ctx: Context, opts):
-        return tuple(
-            f"{TILE_NAMES[t].english} belongs to seat {ctx.hand.seat}"
-            for t in ctx.hand.bonus
-            if t in SEASON_IDS and bonus_seat(t) == ctx.hand.seat
-        )
+        return _own_bonus_items(ctx, SEASON_IDS)
 
 
 @register
