@@ -34,6 +34,9 @@ from vision.segment import portrait_quad, quad_box, rectify, segment
 TOP_K = 5
 #: Two candidates covering more than this fraction of the smaller one are one tile (the more confident stays).
 DUPLICATE_OVERLAP = 0.5
+#: A less confident candidate this much covered by the more confident ones together straddles two tiles (a box
+#: between two touching tiles, each half a tile); it is dropped.
+STRADDLE_COVER = 0.7
 #: Candidates smaller than this fraction of the photo's median tile area are scraps, not tiles.
 MIN_RELATIVE_AREA = 0.3
 #: Candidates whose best class probability is below this are dropped.
@@ -288,15 +291,21 @@ def _classify_blobs(pixels: np.ndarray, seg, clf: Classifier) -> list[tuple[np.n
 def _consistent(
     tiles: list[tuple[np.ndarray, list[tuple[str, float]]]],
 ) -> list[tuple[np.ndarray, list[tuple[str, float]]]]:
-    """Drop duplicates (two candidates over the same tile: keep the more confident) and slivers much smaller than
-    the photo's typical tile (bright scraps at the photo's edge, a bevel cut off a block)."""
+    """Drop duplicates (two candidates over the same tile: keep the more confident), candidates straddling two
+    tiles that are both named more confidently (a detector box between two touching tiles), and slivers much
+    smaller than the photo's typical tile (bright scraps at the photo's edge, a bevel cut off a block)."""
     if not tiles:
         return tiles
     areas = np.array([abs(cv2.contourArea(q.astype(np.float32))) for q, _ in tiles])
     order = sorted(range(len(tiles)), key=lambda i: -tiles[i][1][0][1])
     kept: list[int] = []
     for i in order:
-        if any(_overlap(tiles[i][0], tiles[j][0]) > DUPLICATE_OVERLAP for j in kept):
+        q = tiles[i][0].astype(np.float32)
+        inters = [cv2.intersectConvexConvex(q, tiles[j][0].astype(np.float32))[0] for j in kept]
+        smaller = [min(areas[i], areas[j]) for j in kept]
+        if any(a > DUPLICATE_OVERLAP * s for a, s in zip(inters, smaller, strict=True)):
+            continue
+        if areas[i] > 0 and sum(inters) > STRADDLE_COVER * areas[i]:
             continue
         kept.append(i)
     if len(kept) >= 5:
