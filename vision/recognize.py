@@ -36,7 +36,7 @@ TOP_K = 5
 DUPLICATE_OVERLAP = 0.5
 #: A less confident candidate this much covered by the more confident ones together straddles two tiles (a box
 #: between two touching tiles, each half a tile); it is dropped.
-STRADDLE_COVER = 0.7
+STRADDLE_COVER = 0.8
 #: Candidates smaller than this fraction of the photo's median tile area are scraps, not tiles.
 MIN_RELATIVE_AREA = 0.3
 #: Candidates whose best class probability is below this are dropped.

@@ -119,7 +119,7 @@ def test_a_box_straddling_two_touching_tiles_is_not_reported(scene, fake):
     for k in range(10):  # on each seam of the touching row, a little low: less than half of either tile
         a = boxes[k]
         w, h = a[2] - a[0], a[3] - a[1]
-        straddlers.append((a[2] - 0.45 * w, a[1] + 0.2 * h, a[2] + 0.45 * w, a[3] + 0.2 * h))
+        straddlers.append((a[2] - 0.45 * w, a[1] + 0.15 * h, a[2] + 0.45 * w, a[3] + 0.15 * h))
     rec = vision.recognize(img, classifier=fake, detector=BoxDetector(boxes + straddlers))
     assert Counter(rec.ids) == Counter(p.id for p in placed)
 
