@@ -86,11 +86,10 @@ def test_earliest_liability_stands_when_a_later_condition_is_met() -> None:
     assert st.liable is not None and st.liable.seat == 4 and st.liable.rule == "big_three_dragons"
 
 
-def test_self_draw_after_a_kong_fed_by_a_discard_feeder_pays_all() -> None:
-    """Sparrow's Nest, Liability Payments, Self Draw After Gong: "If a player makes a Gong call on another player's
-    discard and then self draws their winning tile, the player who discarded the claimed tile becomes responsible"."""
+def south_wins_on_replacement_of_kong_fed_by_west() -> Hand:
+    """South self-draws the winning tile as the replacement for an exposed kong of 3s made from West's discard."""
     melds = (Meld.pung("7z", fed_by=1), Meld.kong("3s", "exposed", fed_by=3))
-    hand = Hand(
+    return Hand(
         ("1m", "2m", "3m", "4p", "5p", "6p", "9p", "9p"),
         melds,
         winning_tile="9p",
@@ -98,6 +97,12 @@ def test_self_draw_after_a_kong_fed_by_a_discard_feeder_pays_all() -> None:
         events=frozenset({"kong_replacement"}),
         seat=2,
     )
+
+
+def test_self_draw_after_a_kong_fed_by_a_discard_feeder_pays_all() -> None:
+    """Sparrow's Nest, Liability Payments, Self Draw After Gong: "If a player makes a Gong call on another player's
+    discard and then self draws their winning tile, the player who discarded the claimed tile becomes responsible"."""
+    hand = south_wins_on_replacement_of_kong_fed_by_west()
     score, st = settled(hand, "sparrows-nest")
     total = 3 * points("sparrows-nest", score.faan)
     assert st.payments == {1: 0, 2: total, 3: -total, 4: 0}
@@ -126,15 +131,7 @@ def test_robbing_a_kong_is_valued_as_self_draw_and_the_konger_pays_all_three() -
 def test_old_style_v3_kong_discarder_pays_three_times() -> None:
     """Variant 3, Variations: "if the discarded tile is used to promote a big melded kong, and the replacement tile
     is the winning tile, the discarder pays three times the winner's score"."""
-    melds = (Meld.pung("7z", fed_by=1), Meld.kong("3s", "exposed", fed_by=3))
-    hand = Hand(
-        ("1m", "2m", "3m", "4p", "5p", "6p", "9p", "9p"),
-        melds,
-        winning_tile="9p",
-        self_drawn=True,
-        events=frozenset({"kong_replacement"}),
-        seat=2,
-    )
+    hand = south_wins_on_replacement_of_kong_fed_by_west()
     score, st = settled(hand, "old-style-v3")
     assert st.payments == {1: 0, 2: 3 * st.points, 3: -3 * st.points, 4: 0}
 

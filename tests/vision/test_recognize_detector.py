@@ -14,7 +14,7 @@ from pathlib import Path
 
 import cv2
 import pytest
-from vision_scenes import NearestFaceClassifier, hand_scene, iou
+from vision_scenes import HAND_SCENE_GROUPS, NearestFaceClassifier, hand_scene, ids_by_group, iou
 
 import vision
 from vision.detector import Detection
@@ -81,16 +81,7 @@ def test_detector_path_classifies_all_candidates_in_one_batch(scene, fake):
 def test_detector_path_keeps_groups_and_rows_in_reading_order(scene, fake):
     img, placed = scene
     rec = vision.recognize(img, classifier=fake, detector=BoxDetector([p.box for p in placed]))
-    groups: dict[int, list[str]] = {}
-    for t in rec.tiles:
-        groups.setdefault(t.group, []).append(t.id)
-    assert list(groups.values()) == [
-        ["1m", "2m", "3m", "4p", "5p", "6p", "7s", "8s", "9s", "5z", "5z"],
-        ["1z", "1z", "1z"],
-        ["7p", "8p", "9p"],
-        ["1f"],
-        ["6f"],
-    ]
+    assert ids_by_group(rec) == HAND_SCENE_GROUPS
 
 
 def test_quad_of_a_tile_turned_a_quarter_turn_starts_on_its_short_side(scene, fake):

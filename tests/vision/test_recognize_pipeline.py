@@ -14,7 +14,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 import pytest
-from vision_scenes import NearestFaceClassifier, hand_scene
+from vision_scenes import HAND_SCENE_GROUPS, NearestFaceClassifier, hand_scene, ids_by_group
 
 import vision
 from app.cli import main as sikwu
@@ -47,16 +47,7 @@ def test_recognizes_every_tile_of_a_composed_photo(scene, scene_rec):
 
 def test_groups_follow_rows_and_gaps_in_reading_order(scene_rec):
     rec = scene_rec
-    groups: dict[int, list[str]] = {}
-    for t in rec.tiles:
-        groups.setdefault(t.group, []).append(t.id)
-    assert list(groups.values()) == [
-        ["1m", "2m", "3m", "4p", "5p", "6p", "7s", "8s", "9s", "5z", "5z"],
-        ["1z", "1z", "1z"],
-        ["7p", "8p", "9p"],
-        ["1f"],
-        ["6f"],
-    ]
+    assert ids_by_group(rec) == HAND_SCENE_GROUPS
     assert [t.row for t in rec.tiles] == [0] * 14 + [1] * 5
 
 

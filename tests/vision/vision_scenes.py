@@ -95,6 +95,24 @@ def hand_scene(kind: str = "felt", tile_h: int = 80, width: int = 1280, height: 
     return img, placed
 
 
+#: The groups `hand_scene()` lays out, in reading order: the concealed row, then the melds and bonus tiles set apart.
+HAND_SCENE_GROUPS = [
+    ["1m", "2m", "3m", "4p", "5p", "6p", "7s", "8s", "9s", "5z", "5z"],
+    ["1z", "1z", "1z"],
+    ["7p", "8p", "9p"],
+    ["1f"],
+    ["6f"],
+]
+
+
+def ids_by_group(rec) -> list[list[str]]:
+    """The recognised ids grouped by their layout group, groups in order of first appearance."""
+    groups: dict[int, list[str]] = {}
+    for t in rec.tiles:
+        groups.setdefault(t.group, []).append(t.id)
+    return list(groups.values())
+
+
 def iou(a, b) -> float:
     ix = max(0.0, min(a[2], b[2]) - max(a[0], b[0]))
     iy = max(0.0, min(a[3], b[3]) - max(a[1], b[1]))
