@@ -90,6 +90,30 @@ def read_boxes(image: Path, width: int, height: int) -> list[Box]:
     return [b for b in boxes if b is not None]
 
 
+#: A photo whose boxes all carry one class and number at least this many cannot be a real layout: a set has four
+#: copies of a tile (one of a flower), so nine boxes of one id is more than two whole sets. In ``valid`` seven photos
+#: (IMG_2778-IMG_2788) have every tile labelled ``sd1`` (1p) whatever it shows: a labelling slip, not a tile.
+LABEL_SLIP_MIN_BOXES = 9
+
+
+def is_label_slip(boxes: list[Box]) -> bool:
+    """True when a photo's labels are one class repeated beyond what a tile set holds (see LABEL_SLIP_MIN_BOXES)."""
+    return len(boxes) >= LABEL_SLIP_MIN_BOXES and len({b.tile for b in boxes}) == 1
+
+
+def label_slips(split: str, base: Path | None = None) -> list[str]:
+    """Names of the photos in ``split`` whose labels are a labelling slip; measurements report with and without them."""
+    from PIL import Image
+
+    out = []
+    for path in images(split, base):
+        with Image.open(path) as im:
+            width, height = im.size
+        if is_label_slip(read_boxes(path, width, height)):
+            out.append(path.name)
+    return out
+
+
 def crop_box(img: np.ndarray, x0: float, y0: float, x1: float, y1: float, size: int, pad: float = 0.0) -> np.ndarray:
     """Crop a box grown by ``pad`` of its size on each side (edge-replicated outside the image), resized square."""
     import cv2

@@ -164,10 +164,14 @@ def training_set(seed: int, per_class: int = 150) -> tuple[np.ndarray, np.ndarra
 # ------------------------------------------------------------------------------------------- evaluation sets
 
 
-def hk_valid_crops() -> tuple[list[np.ndarray], list[str]]:
-    """Ground-truth tile crops of ``hk-photos/valid``: exactly the annotated box, native size."""
+def hk_valid_crops(exclude: frozenset[str] = frozenset()) -> tuple[list[np.ndarray], list[str]]:
+    """Ground-truth tile crops of ``hk-photos/valid``: exactly the annotated box, native size.
+
+    ``exclude`` names photos to leave out (the labelling slips of ``hk_photos.label_slips``)."""
     xs, ys = [], []
     for path in hk_photos.images("valid"):
+        if path.name in exclude:
+            continue
         img = cv2.imread(str(path), cv2.IMREAD_COLOR)
         if img is None:
             continue

@@ -82,3 +82,27 @@ def test_crop_outside_the_image_is_padded_not_failed() -> None:
     img = np.zeros((50, 50, 3), np.uint8)
     out = hk_photos.crop_box(img, 40, 40, 60, 60, 16, pad=0.2)
     assert out.shape == (16, 16, 3)
+
+
+def _row(tile: str, n: int) -> list[hk_photos.Box]:
+    return [hk_photos.Box(tile, 10.0 * i, 0.0, 10.0 * i + 8, 12.0) for i in range(n)]
+
+
+def test_photo_with_every_box_one_class_beyond_two_sets_is_a_labelling_slip() -> None:
+    """A set holds four copies of a tile, so nine or more boxes all labelled 1p are a slip, not a layout."""
+    assert hk_photos.is_label_slip(_row("1p", 13))
+
+
+def test_a_real_layout_with_repeated_tiles_is_not_a_slip() -> None:
+    assert not hk_photos.is_label_slip(_row("5z", 5) + _row("1m", 4))
+    assert not hk_photos.is_label_slip(_row("1p", 4))
+
+
+def test_valid_labelling_slips_are_the_seven_all_1p_photos() -> None:
+    """hk-photos/valid IMG_2778-IMG_2788: every box labelled sd1 whatever tile it shows (seen by eye)."""
+    if not hk_photos.root().is_dir():
+        pytest.skip("../shared/datasets/hk-photos not present (set SIKWU_SHARED)")
+    slips = hk_photos.label_slips("valid")
+    assert [s[:8] for s in slips] == ["IMG_2778", "IMG_2779", "IMG_2780", "IMG_2781", "IMG_2783", "IMG_2786",
+                                      "IMG_2788"]  # fmt: skip
+    assert hk_photos.label_slips("train") == []
