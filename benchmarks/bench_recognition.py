@@ -26,15 +26,10 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from datasets.hk_photos import label_slips  # noqa: E402
+from datasets.hk_photos import label_slips, read_boxes, reviewed_labels  # noqa: E402
 from datasets.paths import shared_path  # noqa: E402
 from scoring.tiles import PLAYING_IDS  # noqa: E402
 
-# hk-photos class index -> canonical id (from the dataset README table)
-HK_CLASS_IDS = (
-    "5f 1m 1p 1s 1z 6f 2m 2p 2s 2z 7f 3m 3p 3s 3z 8f 4m 4p 4s 4z 1f 5m 5p 5s 5z 2f 6m 6p 6s 6z 3f 7m 7p 7s 7z 4f "
-    "8m 8p 8s 9m 9p 9s"
-).split()
 # mahjong-detector class names -> canonical id
 PEER_IDS = {
     **{f"{r}{s}": f"{r}{s}" for s in "mps" for r in range(1, 10)},
@@ -56,21 +51,9 @@ SOURCES: Counter = Counter()
 CANDIDATES = "auto"
 
 
-def load_ground_truth(label_file: Path, width: int, height: int) -> list[tuple[str, Box]]:
-    out = []
-    for line in label_file.read_text().splitlines():
-        parts = line.split()
-        if not parts:
-            continue
-        nums = [float(v) for v in parts[1:]]
-        if len(nums) == 4:
-            x, y, w, h = nums
-            b = (x - w / 2, y - h / 2, x + w / 2, y + h / 2)
-        else:  # polygon row: its bounding box
-            xs, ys = nums[0::2], nums[1::2]
-            b = (min(xs), min(ys), max(xs), max(ys))
-        out.append((HK_CLASS_IDS[int(parts[0])], (b[0] * width, b[1] * height, b[2] * width, b[3] * height)))
-    return out
+def load_ground_truth(photo: Path, width: int, height: int, reviewed: bool = False) -> list[tuple[str, Box]]:
+    """The photo's labelled tiles through the dataset loader (one parser for training, evaluation and benchmarks)."""
+    return [(b.tile, (b.x0, b.y0, b.x1, b.y1)) for b in read_boxes(photo, width, height, reviewed=reviewed)]
 
 
 def iou(a: Box, b: Box) -> float:
@@ -254,7 +237,8 @@ def main(argv: list[str] | None = None) -> int:
     from PIL import Image
 
     ours, ours34, peer34 = Tally(), Tally(), Tally()
-    # the same figures without the photos whose labels are one class repeated (hk_photos.label_slips), beside them
+    # the same figures with reviewed labels, beside them: without the photos whose labels are one class repeated
+    # (hk_photos.label_slips) and with the by-eye corrections of hk_photos.REVIEW_FILE
     slips = set(label_slips("valid")) & {p.name for p in photos}
     ours_c, ours34_c, peer34_c = Tally(), Tally(), Tally()
     ours.ids_measured = ours34.ids_measured = ours_c.ids_measured = ours34_c.ids_measured = not args.segment_only
@@ -267,13 +251,16 @@ def main(argv: list[str] | None = None) -> int:
     for photo in photos:
         with Image.open(photo) as im:
             w, h = im.size
-        gts = load_ground_truth(valid / "labels" / (photo.stem + ".txt"), w, h)
+        gts = load_ground_truth(photo, w, h)
         t0 = time.perf_counter()
         preds = _ours(photo, args.segment_only, args.winning)
         ours.latencies.append((time.perf_counter() - t0) * 1000)
         clean = photo.name not in slips
-        for tally, keep in ((ours, None), (ours34, playing)) + (((ours_c, None), (ours34_c, playing)) if clean else ()):
-            tally.add(preds, gts, keep_ids=keep)
+        reviewed = load_ground_truth(photo, w, h, reviewed=True)
+        for tally, keep, truth in ((ours, None, gts), (ours34, playing, gts)) + (
+            ((ours_c, None, reviewed), (ours34_c, playing, reviewed)) if clean else ()
+        ):
+            tally.add(preds, truth, keep_ids=keep)
             if tally is not ours:
                 tally.latencies.append(ours.latencies[-1])
         if peer_reason is None:
@@ -283,20 +270,24 @@ def main(argv: list[str] | None = None) -> int:
             peer34.add(ppreds, gts, keep_ids=playing)
             if clean:
                 peer34_c.latencies.append(peer34.latencies[-1])
-                peer34_c.add(ppreds, gts, keep_ids=playing)
+                peer34_c.add(ppreds, reviewed, keep_ids=playing)
     n_gt_bonus = ours.gt - ours34.gt
     print(f"hk-photos/valid: {len(photos)} photos, {ours.gt} ground-truth tiles ({n_gt_bonus} flowers/seasons)")
     mode = "segmentation only: ids not measured" if args.segment_only else "full pipeline"
     print(f"\nsikwu ({mode}), all 42 classes:")
-    without = f"sikwu, {len(slips)} slip photos excluded"
+    without = "sikwu, reviewed labels"
     _print_table({"sikwu": ours.row(), without: ours_c.row()} if slips else {"sikwu": ours.row()})
     if slips:
-        print(f"labelling slips (every box labelled one class, hk_photos.label_slips): {', '.join(sorted(slips))}")
+        print(
+            f"reviewed labels: {len(slips)} labelling-slip photos left out (every box labelled one class: "
+            f"{', '.join(sorted(s[:8] for s in slips))}) and {len(reviewed_labels())} box labels corrected by eye "
+            "(datasets/hk_photos_review.csv)"
+        )
     print("\nSide by side on the 34 classes mahjong-detector knows (flower/season ground truth ignored):")
     if peer_reason is None:
         _print_table({"sikwu": ours34.row(), "mahjong-detector 0.0.6": peer34.row()})
         if slips:
-            print(f"\nThe same without the {len(slips)} labelling-slip photos:")
+            print("\nThe same with reviewed labels:")
             _print_table({"sikwu": ours34_c.row(), "mahjong-detector 0.0.6": peer34_c.row()})
     else:
         _print_table({"sikwu": ours34.row()})

@@ -22,9 +22,10 @@ import numpy as np
 from datasets.paths import PROJECT_ROOT
 
 DEFAULT_CONFUSION = PROJECT_ROOT / "models" / "confusion.png"
-#: hk-photos/valid without the photos whose labels are one class repeated beyond a tile set (hk_photos.label_slips):
-#: reported beside the full set, never instead of it.
-SLIPS_EXCLUDED = "hk-photos/valid, labelling slips excluded"
+#: hk-photos/valid with reviewed labels: without the photos whose labels are one class repeated beyond a tile set
+#: (hk_photos.label_slips) and with the by-eye corrections of hk_photos.REVIEW_FILE. Reported beside the published
+#: labels' figure, never instead of it.
+SLIPS_EXCLUDED = "hk-photos/valid, reviewed labels"
 
 
 def score(labels: tuple[str, ...], truth: list[str], pred: list[str]) -> dict[str, object]:
@@ -117,11 +118,11 @@ def evaluate(model: Path | None = None, confusion_png: Path | None = DEFAULT_CON
     clf = TileClassifier(model, threads=2)
     sets: dict[str, tuple[list[np.ndarray], list[str]]] = {}
     if (shared_dir() / "datasets").is_dir():
-        from datasets.hk_photos import label_slips
+        from datasets.hk_photos import label_slips, reviewed_labels
 
         sets["hk-photos/valid"] = prepare.hk_valid_crops()
         slips = frozenset(label_slips("valid"))
-        sets[SLIPS_EXCLUDED] = prepare.hk_valid_crops(exclude=slips)
+        sets[SLIPS_EXCLUDED] = prepare.hk_valid_crops(exclude=slips, reviewed=True)
         sets["hk-photos/valid negatives"] = prepare.hk_valid_negatives()
         sets["tile-crops/held-out"] = prepare.tile_crops_held_out()
     sets["own rendered faces"] = prepare.own_faces_set()
@@ -131,6 +132,7 @@ def evaluate(model: Path | None = None, confusion_png: Path | None = DEFAULT_CON
         results[name] = score(clf.labels, truth, pred)
     if SLIPS_EXCLUDED in results:
         results[SLIPS_EXCLUDED]["excluded_photos"] = sorted(slips)
+        results[SLIPS_EXCLUDED]["corrected_labels"] = len(reviewed_labels())
     bench_crops = sets.get("hk-photos/valid", sets["own rendered faces"])[0]
     out = {
         "model": str(clf.model_path),
@@ -153,6 +155,7 @@ def report(out: dict[str, object]) -> str:
             lines.append(
                 f"  excluded ({len(r['excluded_photos'])} photos, every box one class): "
                 + ", ".join(p.split("_JPG")[0].split("_jpg")[0] for p in r["excluded_photos"])
+                + f"; {r['corrected_labels']} box labels corrected by eye (datasets/hk_photos_review.csv)"
             )
         pcs = sorted(r["per_class"].items(), key=lambda kv: kv[1]["accuracy"])
         lines.append("  per class: " + ", ".join(f"{c} {v['accuracy']:.1%}/{v['n']}" for c, v in pcs))

@@ -8,6 +8,8 @@ Negative crops (``not-a-tile``) come from the same photos: table between tiles a
 
 from __future__ import annotations
 
+import csv
+import functools
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -82,12 +84,41 @@ def label_path(image: Path) -> Path:
     return image.parent.parent / "labels" / (image.stem + ".txt")
 
 
-def read_boxes(image: Path, width: int, height: int) -> list[Box]:
+#: Box labels in ``valid`` that a person corrected after looking at the crop (photo, 1-based label line, the label
+#: as published, the tile the crop shows, what was seen). Only boxes where the shipped classifier disagreed with the
+#: label were looked at, so this list can only find label errors the model caught: figures with it are reported
+#: beside the as-published ones, never instead of them.
+REVIEW_FILE = Path(__file__).with_name("hk_photos_review.csv")
+
+
+@functools.cache
+def reviewed_labels() -> dict[tuple[str, int], tuple[str, str]]:
+    """(photo name, label line) -> (published id, reviewed id), from ``REVIEW_FILE``."""
+    with REVIEW_FILE.open(newline="", encoding="utf-8") as fh:
+        return {(r["photo"], int(r["line"])): (r["labelled"], r["reviewed"]) for r in csv.DictReader(fh)}
+
+
+def read_boxes(image: Path, width: int, height: int, reviewed: bool = False) -> list[Box]:
+    """The photo's labelled boxes; with ``reviewed`` the corrections of ``REVIEW_FILE`` replace published labels."""
     path = label_path(image)
     if not path.exists():
         return []
-    boxes = (parse_label_line(line, width, height) for line in path.read_text().splitlines())
-    return [b for b in boxes if b is not None]
+    fixes = reviewed_labels() if reviewed else {}
+    out = []
+    for line_no, line in enumerate(path.read_text().splitlines(), 1):
+        box = parse_label_line(line, width, height)
+        if box is None:
+            continue
+        fix = fixes.get((image.name, line_no))
+        if fix is not None:
+            if fix[0] != box.tile:
+                raise ValueError(
+                    f"{REVIEW_FILE.name}: {image.name} line {line_no} is labelled {box.tile}, not {fix[0]} as "
+                    "reviewed; the dataset changed, so review that box again"
+                )
+            box = Box(fix[1], box.x0, box.y0, box.x1, box.y1)
+        out.append(box)
+    return out
 
 
 #: A photo whose boxes all carry one class and number at least this many cannot be a real layout: a set has four

@@ -164,10 +164,11 @@ def training_set(seed: int, per_class: int = 150) -> tuple[np.ndarray, np.ndarra
 # ------------------------------------------------------------------------------------------- evaluation sets
 
 
-def hk_valid_crops(exclude: frozenset[str] = frozenset()) -> tuple[list[np.ndarray], list[str]]:
+def hk_valid_crops(exclude: frozenset[str] = frozenset(), reviewed: bool = False) -> tuple[list[np.ndarray], list[str]]:
     """Ground-truth tile crops of ``hk-photos/valid``: exactly the annotated box, native size.
 
-    ``exclude`` names photos to leave out (the labelling slips of ``hk_photos.label_slips``)."""
+    ``exclude`` names photos to leave out (the labelling slips of ``hk_photos.label_slips``); ``reviewed`` applies
+    the by-eye label corrections of ``hk_photos.REVIEW_FILE``."""
     xs, ys = [], []
     for path in hk_photos.images("valid"):
         if path.name in exclude:
@@ -176,7 +177,7 @@ def hk_valid_crops(exclude: frozenset[str] = frozenset()) -> tuple[list[np.ndarr
         if img is None:
             continue
         H, W = img.shape[:2]
-        for b in hk_photos.read_boxes(path, W, H):
+        for b in hk_photos.read_boxes(path, W, H, reviewed=reviewed):
             x0, y0 = int(round(b.x0)), int(round(b.y0))
             x1, y1 = max(x0 + 2, int(round(b.x1))), max(y0 + 2, int(round(b.y1)))
             xs.append(img[y0:y1, x0:x1].copy())

@@ -106,3 +106,34 @@ def test_valid_labelling_slips_are_the_seven_all_1p_photos() -> None:
     assert [s[:8] for s in slips] == ["IMG_2778", "IMG_2779", "IMG_2780", "IMG_2781", "IMG_2783", "IMG_2786",
                                       "IMG_2788"]  # fmt: skip
     assert hk_photos.label_slips("train") == []
+
+
+def test_review_file_names_known_tiles_and_changes_each_label() -> None:
+    """Every by-eye correction in datasets/hk_photos_review.csv is a canonical id and differs from the published one."""
+    fixes = hk_photos.reviewed_labels()
+    assert fixes, "the review file is empty"
+    for (photo, line), (published, reviewed) in fixes.items():
+        assert photo.endswith(".jpg") and line >= 1
+        assert published in TILE_IDS and reviewed in TILE_IDS and published != reviewed
+
+
+def test_reviewed_boxes_replace_only_the_reviewed_labels(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    (tmp_path / "labels").mkdir()
+    (tmp_path / "images").mkdir()
+    photo = tmp_path / "images" / "p.jpg"
+    (tmp_path / "labels" / "p.txt").write_text("17 0.5 0.5 0.1 0.1\n37 0.2 0.2 0.1 0.1\n")
+    monkeypatch.setattr(hk_photos, "reviewed_labels", lambda: {("p.jpg", 2): ("8p", "8s")})
+    assert [b.tile for b in hk_photos.read_boxes(photo, 100, 100)] == ["4p", "8p"]
+    assert [b.tile for b in hk_photos.read_boxes(photo, 100, 100, reviewed=True)] == ["4p", "8s"]
+
+
+def test_review_of_a_label_the_dataset_no_longer_has_is_refused(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (tmp_path / "labels").mkdir()
+    (tmp_path / "images").mkdir()
+    photo = tmp_path / "images" / "p.jpg"
+    (tmp_path / "labels" / "p.txt").write_text("17 0.5 0.5 0.1 0.1\n")
+    monkeypatch.setattr(hk_photos, "reviewed_labels", lambda: {("p.jpg", 1): ("1m", "2m")})
+    with pytest.raises(ValueError, match="review that box again"):
+        hk_photos.read_boxes(photo, 100, 100, reviewed=True)
