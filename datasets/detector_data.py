@@ -241,7 +241,12 @@ def load_synth(count: int, seed: int = 0) -> list[Scene]:
 
 
 def augment(
-    scene: Scene, rng: np.random.Generator, size: int = 320, min_visible: float = 0.6, max_zoom: float = 1.6
+    scene: Scene,
+    rng: np.random.Generator,
+    size: int = 320,
+    min_visible: float = 0.6,
+    max_zoom: float = 1.6,
+    close_up_share: float = 0.0,
 ) -> tuple[np.ndarray, np.ndarray]:
     """One training sample: (size x size RGB uint8, boxes) with turns, flips, scale/aspect jitter, colour, blur.
 
@@ -258,14 +263,27 @@ def augment(
     if rng.random() < 0.5:
         img = img[:, ::-1]
         boxes = np.stack([w - boxes[:, 2], boxes[:, 1], w - boxes[:, 0], boxes[:, 3]], axis=1)
-    # hk-photos are 4:3 photos squashed to a square: undo that (either way) as often as not
-    aspect = np.exp(rng.uniform(-0.35, 0.35)) if scene.kind == "hk" else np.exp(rng.uniform(-0.1, 0.1))
+    close_up = len(boxes) > 0 and rng.random() < close_up_share
+    if close_up:
+        # a close-up of a few tiles, stretched to a square the way photo-sharing exports do: tiles far taller
+        # (or wider) than a real tile, running off the sample's edge; hk-photos/valid holds such photos
+        aspect = np.exp(rng.choice([-1, 1]) * rng.uniform(0.3, 1.2))
+        zoom = rng.uniform(1.8, 4.5)
+        min_visible = min(min_visible, 0.3)
+    else:
+        # hk-photos are 4:3 photos squashed to a square: undo that (either way) as often as not
+        aspect = np.exp(rng.uniform(-0.35, 0.35)) if scene.kind == "hk" else np.exp(rng.uniform(-0.1, 0.1))
+        zoom = np.exp(rng.uniform(np.log(0.45), np.log(max_zoom)))
     fit = size / max(h * np.sqrt(1 / aspect), w * np.sqrt(aspect))
-    zoom = np.exp(rng.uniform(np.log(0.45), np.log(max_zoom)))
     sx, sy = fit * zoom * np.sqrt(aspect), fit * zoom / np.sqrt(aspect)
     nw, nh = w * sx, h * sy
-    tx = rng.uniform(min(0, size - nw), max(0, size - nw))
-    ty = rng.uniform(min(0, size - nh), max(0, size - nh))
+    if close_up:  # centre on a random tile so the sample shows tiles, not the table
+        focus = boxes[rng.integers(0, len(boxes))]
+        tx = rng.uniform(0.2, 0.8) * size - (focus[0] + focus[2]) / 2 * sx
+        ty = rng.uniform(0.2, 0.8) * size - (focus[1] + focus[3]) / 2 * sy
+    else:
+        tx = rng.uniform(min(0, size - nw), max(0, size - nw))
+        ty = rng.uniform(min(0, size - nh), max(0, size - nh))
     M = np.float32([[sx, 0, tx], [0, sy, ty]])
     pad = PAD_VALUE if rng.random() < 0.7 else int(rng.integers(0, 255))
     out = cv2.warpAffine(

@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import sys
 import time
 from pathlib import Path
 
@@ -272,6 +273,8 @@ def main(argv: list[str] | None = None) -> int:
                     help="fine-tune from an exported detector (BatchNorm stays frozen: it is folded into the convs)")
     ap.add_argument("--min-visible", type=float, default=0.6, help="share of a border-cut box that keeps it a tile")
     ap.add_argument("--max-zoom", type=float, default=1.6)
+    ap.add_argument("--close-up-share", type=float, default=0.15,
+                    help="share of samples that are stretched close-ups of a few tiles running off the edge")
     args = ap.parse_args(argv)
 
     import torch
@@ -289,7 +292,8 @@ def main(argv: list[str] | None = None) -> int:
     print(f"data: {len(train)} hk train, {len(held)} hk held out, {len(synth)} synthetic "
           f"({time.time() - t_data:.0f} s)", flush=True)
     sampler = DetectorSampler(
-        train, synth, args.synth_share, args.seed, min_visible=args.min_visible, max_zoom=args.max_zoom
+        train, synth, args.synth_share, args.seed, min_visible=args.min_visible, max_zoom=args.max_zoom,
+        close_up_share=args.close_up_share,
     )
     model = build_model()
     if args.init_onnx:
@@ -338,7 +342,7 @@ def main(argv: list[str] | None = None) -> int:
         "params": n_params, "synthetic_scenes": len(synth), "synth_share": args.synth_share,
         "heldout_hk_train": {"recall": round(rec, 4), "precision": round(prec, 4), "photos": len(held)},
         "heldout_synthetic": {"recall": round(srec, 4), "precision": round(sprec, 4), "scenes": len(held_synth)},
-        "command": f"python -m datasets.train_detector --minutes {args.minutes:g} --seed {args.seed}",
+        "command": "python -m datasets.train_detector " + " ".join(sys.argv[1:] if argv is None else argv),
     }
     metadata = {
         "model": "sikwu tile detector (CenterNet-style, 1 class 'tile')",
