@@ -116,6 +116,7 @@ def evaluate(model: Path | None = None, confusion_png: Path | None = DEFAULT_CON
     from vision.classifier import TileClassifier
 
     clf = TileClassifier(model, threads=2)
+    first_look = TileClassifier(model, threads=2, second_look_below=None)
     sets: dict[str, tuple[list[np.ndarray], list[str]]] = {}
     if (shared_dir() / "datasets").is_dir():
         from datasets.hk_photos import label_slips, reviewed_labels
@@ -130,6 +131,8 @@ def evaluate(model: Path | None = None, confusion_png: Path | None = DEFAULT_CON
     for name, (crops, truth) in sets.items():
         pred = [p[0][0] for p in clf.predict(crops, k=1)]
         results[name] = score(clf.labels, truth, pred)
+        first = [p[0][0] for p in first_look.predict(crops, k=1)]
+        results[name]["first_look_accuracy"] = score(clf.labels, truth, first)["accuracy"]
     if SLIPS_EXCLUDED in results:
         results[SLIPS_EXCLUDED]["excluded_photos"] = sorted(slips)
         results[SLIPS_EXCLUDED]["corrected_labels"] = len(reviewed_labels())
@@ -137,6 +140,7 @@ def evaluate(model: Path | None = None, confusion_png: Path | None = DEFAULT_CON
     out = {
         "model": str(clf.model_path),
         "model_bytes": clf.model_path.stat().st_size,
+        "second_look_below": clf.second_look_below,
         "sets": results,
         "benchmark": benchmark(clf, bench_crops),
     }
@@ -149,8 +153,12 @@ def evaluate(model: Path | None = None, confusion_png: Path | None = DEFAULT_CON
 
 def report(out: dict[str, object]) -> str:
     lines = [f"model {out['model']} ({out['model_bytes'] / 1e6:.2f} MB)"]
+    if out.get("second_look_below") is not None:
+        lines.append(f"crops named below {out['second_look_below']:.0%} get a second look turned half-way round "
+                     "(vision.classifier.SECOND_LOOK_BELOW); 'first look' is the accuracy without it")  # fmt: skip
     for name, r in out["sets"].items():
-        lines.append(f"\n== {name}: accuracy {r['accuracy']:.2%} ({r['correct']}/{r['n']})")
+        first = f"; first look {r['first_look_accuracy']:.2%}" if "first_look_accuracy" in r else ""
+        lines.append(f"\n== {name}: accuracy {r['accuracy']:.2%} ({r['correct']}/{r['n']}){first}")
         if r.get("excluded_photos"):
             lines.append(
                 f"  excluded ({len(r['excluded_photos'])} photos, every box one class): "

@@ -59,6 +59,36 @@ def test_empty_batch_gives_empty_result(clf: TileClassifier) -> None:
     assert clf.predict([]) == []
 
 
+def _blurry_crops() -> list[np.ndarray]:
+    """Crops the net is unsure of (a heavily blurred face, a half face, a plain ivory block) and one it is sure of."""
+    half = _face("8s")[:, :40]
+    return [cv2.GaussianBlur(_face("9p"), (31, 31), 0), half, np.full((80, 60, 3), 225, np.uint8), _face("3m")]
+
+
+def test_unsure_crops_average_both_ways_up() -> None:
+    """vision.classifier.SECOND_LOOK_BELOW: below the threshold, the half-turned view is averaged in."""
+    crops = _blurry_crops()
+    always = TileClassifier(second_look_below=1.0).probabilities(crops)
+    plain = TileClassifier(second_look_below=None)
+    turned = [np.ascontiguousarray(c[::-1, ::-1]) for c in crops]
+    expected = (plain.probabilities(crops) + plain.probabilities(turned)) / 2
+    np.testing.assert_allclose(always, expected, atol=2e-3)
+
+
+def test_sure_crops_are_looked_at_once(clf: TileClassifier) -> None:
+    crops = _blurry_crops()
+    first = TileClassifier(second_look_below=None).probabilities(crops)
+    sure = first.max(axis=1) >= clf.second_look_below
+    assert sure.any() and (~sure).any(), "the sample needs both kinds of crop"
+    np.testing.assert_allclose(clf.probabilities(crops)[sure], first[sure], atol=1e-6)
+    assert not np.allclose(clf.probabilities(crops)[~sure], first[~sure], atol=1e-6)
+
+
+def test_second_look_threshold_must_be_a_probability() -> None:
+    with pytest.raises(ValueError, match="second_look_below"):
+        TileClassifier(second_look_below=1.5)
+
+
 def test_any_size_and_grayscale_crops_are_accepted(clf: TileClassifier) -> None:
     crops = [np.full((10, 300, 3), 200, np.uint8), np.full((90, 60), 128, np.uint8)]
     assert len(clf.predict(crops, k=1)) == 2
