@@ -36,7 +36,11 @@ def score(labels: tuple[str, ...], truth: list[str], pred: list[str]) -> dict[st
         cm[index[t], index[p]] += 1
     n = int(cm.sum())
     per_class = {
-        labels[i]: {"n": int(cm[i].sum()), "accuracy": round(float(cm[i, i] / cm[i].sum()), 4)}
+        labels[i]: {
+            "n": int(cm[i].sum()),
+            "correct": int(cm[i, i]),
+            "accuracy": round(float(cm[i, i] / cm[i].sum()), 4),
+        }
         for i in range(len(labels))
         if cm[i].sum()
     }
@@ -178,10 +182,26 @@ def report(out: dict[str, object]) -> str:
     return "\n".join(lines)
 
 
+def markdown_per_class(out: dict[str, object]) -> str:
+    """The model card's per-class table (class x evaluation set), so the card is pasted from a run, not typed."""
+    from vision.labels import CLASS_LABELS
+
+    names = list(out["sets"])
+    rows = ["| class | " + " | ".join(names) + " |", "|---" * (len(names) + 1) + "|"]
+    for label in CLASS_LABELS:
+        cells = []
+        for name in names:
+            c = out["sets"][name]["per_class"].get(label)
+            cells.append(f"{c['accuracy']:.1%} ({c['correct']}/{c['n']})" if c else "-")
+        rows.append(f"| {label} | " + " | ".join(cells) + " |")
+    return "\n".join(rows)
+
+
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--model", type=Path, default=None, help="ONNX model (default: the shipped models/ file)")
     p.add_argument("--confusion", type=Path, default=DEFAULT_CONFUSION, help="where to write the confusion picture")
     p.add_argument("--json", action="store_true", help="print all figures as JSON (confusion matrices included)")
+    p.add_argument("--markdown", action="store_true", help="also print the per-class table as Markdown")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -193,6 +213,8 @@ def run(args: argparse.Namespace) -> int:
         print(f"error: {exc}", file=sys.stderr)
         return 2
     print(json.dumps(out, indent=2) if args.json else report(out))
+    if args.markdown and not args.json:
+        print("\n" + markdown_per_class(out))
     return 0
 
 

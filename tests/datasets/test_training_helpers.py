@@ -37,8 +37,18 @@ def test_score_counts_accuracy_per_class_and_confusions() -> None:
     labels = ("a", "b", "c")
     r = evaluate.score(labels, ["a", "a", "b", "c"], ["a", "b", "b", "c"])
     assert r["accuracy"] == 0.75 and r["correct"] == 3 and r["n"] == 4
-    assert r["per_class"]["a"] == {"n": 2, "accuracy": 0.5}
+    assert r["per_class"]["a"] == {"n": 2, "correct": 1, "accuracy": 0.5}
     assert r["worst_confusions"] == [{"true": "a", "predicted": "b", "count": 1}]
+
+
+def test_markdown_table_has_one_row_per_class_and_a_column_per_set() -> None:
+    from vision.labels import CLASS_LABELS
+
+    one = evaluate.score(CLASS_LABELS, ["1m", "1m", "9p"], ["1m", "2m", "9p"])
+    other = evaluate.score(CLASS_LABELS, ["not-a-tile"], ["not-a-tile"])
+    table = evaluate.markdown_per_class({"sets": {"set A": one, "set B": other}}).splitlines()
+    assert table[0] == "| class | set A | set B |" and len(table) == 2 + len(CLASS_LABELS)
+    assert "| 1m | 50.0% (1/2) | - |" in table and "| not-a-tile | - | 100.0% (1/1) |" in table
 
 
 def test_bright_featureless_negatives_are_flagged_as_ambiguous() -> None:
