@@ -108,6 +108,10 @@ def _background(kind: str, w: int, h: int, rng: np.random.Generator) -> np.ndarr
 
 
 _FACE_CACHE: dict[str, np.ndarray] = {}
+#: Stands for a blank white dragon (many sets leave 5z plain ivory): the detector must box a tile with no marks.
+BLANK = "blank"
+#: Bumped when synth_scene draws differently, so cached scenes are rebuilt.
+SYNTH_SCENE_VERSION = 2
 
 
 def _face(tile_id: str) -> np.ndarray:
@@ -115,7 +119,9 @@ def _face(tile_id: str) -> np.ndarray:
     if tile_id not in _FACE_CACHE:
         from vision.faces import render_face
 
-        rgb = np.asarray(render_face(tile_id, 96).convert("RGB"))
+        rgb = np.asarray(render_face("5z" if tile_id == BLANK else tile_id, 96).convert("RGB"))
+        if tile_id == BLANK:
+            rgb = np.broadcast_to(np.median(rgb.reshape(-1, 3), axis=0).astype(np.uint8), rgb.shape).copy()
         h, w = rgb.shape[:2]
         mask = np.zeros((h, w), np.uint8)
         r = max(2, round(0.11 * w))
@@ -176,7 +182,8 @@ def synth_scene(rng: np.random.Generator, long_side: int | None = SOURCE_LONG_SI
         for _g in range(n_groups):
             n = int(rng.choice([1, 2, 3, 3, 4, 5, 8, 11, 14]))
             for _t in range(n):
-                tid = "back" if rng.random() < 0.04 else TILE_IDS[rng.integers(0, len(TILE_IDS))]
+                u = rng.random()
+                tid = "back" if u < 0.04 else BLANK if u < 0.07 else TILE_IDS[rng.integers(0, len(TILE_IDS))]
                 rot = base_rot
                 if rng.random() < 0.1:
                     rot = int(rng.choice([1, 3]))
@@ -225,7 +232,7 @@ def synth_scene(rng: np.random.Generator, long_side: int | None = SOURCE_LONG_SI
 
 def load_synth(count: int, seed: int = 0) -> list[Scene]:
     """``count`` synthetic scenes from ``seed``, cached (the same seed always gives the same scenes)."""
-    cache = CACHE_DIR / f"synth_{count}_{seed}_{SOURCE_LONG_SIDE}.pkl"
+    cache = CACHE_DIR / f"synth_v{SYNTH_SCENE_VERSION}_{count}_{seed}_{SOURCE_LONG_SIDE}.pkl"
     if cache.is_file():
         with cache.open("rb") as fh:
             return pickle.load(fh)
@@ -247,6 +254,7 @@ def augment(
     min_visible: float = 0.6,
     max_zoom: float = 1.6,
     close_up_share: float = 0.0,
+    close_up_max_stretch: float = 13.0,
 ) -> tuple[np.ndarray, np.ndarray]:
     """One training sample: (size x size RGB uint8, boxes) with turns, flips, scale/aspect jitter, colour, blur.
 
@@ -265,9 +273,9 @@ def augment(
         boxes = np.stack([w - boxes[:, 2], boxes[:, 1], w - boxes[:, 0], boxes[:, 3]], axis=1)
     close_up = len(boxes) > 0 and rng.random() < close_up_share
     if close_up:
-        # a close-up of a few tiles, stretched to a square the way photo-sharing exports do: tiles far taller
-        # (or wider) than a real tile, running off the sample's edge; hk-photos/valid holds such photos
-        aspect = np.exp(rng.choice([-1, 1]) * rng.uniform(0.3, 1.2))
+        # a close-up of a few tiles, stretched to a square the way dataset exports do: tiles far taller (or wider)
+        # than a real tile, running off the sample's edge; hk-photos/valid holds such photos, stretched up to ~13x
+        aspect = np.exp(rng.choice([-1, 1]) * rng.uniform(0.3, np.log(close_up_max_stretch)))
         zoom = rng.uniform(1.8, 4.5)
         min_visible = min(min_visible, 0.3)
     else:

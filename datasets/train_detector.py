@@ -275,6 +275,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--max-zoom", type=float, default=1.6)
     ap.add_argument("--close-up-share", type=float, default=0.15,
                     help="share of samples that are stretched close-ups of a few tiles running off the edge")
+    ap.add_argument("--close-up-max-stretch", type=float, default=13.0, help="largest stretch of a close-up sample")
     args = ap.parse_args(argv)
 
     import torch
@@ -293,7 +294,7 @@ def main(argv: list[str] | None = None) -> int:
           f"({time.time() - t_data:.0f} s)", flush=True)
     sampler = DetectorSampler(
         train, synth, args.synth_share, args.seed, min_visible=args.min_visible, max_zoom=args.max_zoom,
-        close_up_share=args.close_up_share,
+        close_up_share=args.close_up_share, close_up_max_stretch=args.close_up_max_stretch,
     )
     model = build_model()
     if args.init_onnx:

@@ -61,3 +61,13 @@ def test_without_close_ups_no_tile_is_stretched_past_twice_its_shape() -> None:
         w, h = boxes[:, 2] - boxes[:, 0], boxes[:, 3] - boxes[:, 1]
         whole = (boxes[:, :2] > 0).all(axis=1) & (boxes[:, 2:] < 320).all(axis=1)
         assert (np.maximum(w / h, h / w)[whole] < 2.0).all()
+
+
+def test_blank_white_dragon_face_is_plain_ivory() -> None:
+    """Many sets leave 5z blank; synthetic scenes draw such tiles so the detector learns to box a face with no marks."""
+    from datasets.detector_data import BLANK, _face
+
+    face = _face(BLANK)
+    assert face.shape[2] == 4
+    inside = face[..., :3][face[..., 3] > 0]
+    assert (inside == inside[0]).all() and inside[0].min() > 180
