@@ -25,10 +25,11 @@ import cv2
 import numpy as np
 
 from vision.decode import decode
-from vision.io import ImageInput, NoTilesFoundError, load_image
+from vision.io import ImageInput, LoadedImage, NoTilesFoundError, load_image
 from vision.labels import NOT_A_TILE
 from vision.layout import layout
 from vision.segment import portrait_quad, quad_box, rectify, segment
+from vision.stretch import unstretch
 
 #: How many classifier alternatives each tile keeps for decoding.
 TOP_K = 5
@@ -179,9 +180,14 @@ def _box_quad(box: Sequence[float]) -> np.ndarray:
     return portrait_quad(np.array([[x1, y1], [x2, y1], [x2, y2], [x1, y2]], np.float32))
 
 
-def _detector_candidates(pixels: np.ndarray, det: Detector) -> list[np.ndarray]:
-    boxes = [d.box for d in det.detect(pixels, score_threshold=DETECTOR_SCORE_THRESHOLD)]
-    return [_box_quad(b) for b in boxes if b[2] - b[0] >= 4 and b[3] - b[1] >= 4]
+def _detector_candidates(loaded: LoadedImage, det: Detector) -> tuple[LoadedImage, list[np.ndarray], str | None]:
+    """Detector boxes as tile quads, found in the photo squeezed back to shape when it is stretched (the returned
+    working image is the one the quads belong to), and a note when it was."""
+    found = unstretch(
+        loaded, det, det.detect(loaded.pixels, score_threshold=DETECTOR_SCORE_THRESHOLD), DETECTOR_SCORE_THRESHOLD
+    )
+    boxes = [d.box for d in found.detections]
+    return found.loaded, [_box_quad(b) for b in boxes if b[2] - b[0] >= 4 and b[3] - b[1] >= 4], found.note
 
 
 def _uncovered_blobs(seg, taken: list[np.ndarray]):
@@ -361,7 +367,9 @@ def recognize(
     found: list[tuple[np.ndarray, list[tuple[str, float]]]] = []
     used = sources
     if "detector" in sources:
-        quads = _detector_candidates(loaded.pixels, detector)
+        loaded, quads, stretch_note = _detector_candidates(loaded, detector)
+        if stretch_note:
+            notes.append(stretch_note)
         t2 = time.perf_counter()
         timings["detect"] = (t2 - t1) * 1000
         if not quads:

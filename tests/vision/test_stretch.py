@@ -1,0 +1,105 @@
+"""Photos stretched along one axis (a thumbnail squeezed to a square, a dataset export) are squeezed back to tile
+shape before their tiles are found, and every box still maps to the original photo's pixels (vision.stretch)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+from vision_scenes import hand_scene, iou
+
+import vision
+from vision.detector import Detection
+from vision.io import LoadedImage
+from vision.stretch import STRETCH_TRIGGER, median_aspect, squeeze, stretched_axis, unstretch
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def boxes_of_aspect(aspect: float, n: int = 6, score: float = 0.5) -> list[Detection]:
+    return [Detection(box=(10.0 * i, 0.0, 10.0 * i + 30.0 * aspect, 30.0), score=score) for i in range(n)]
+
+
+class WidthLikingDetector:
+    """Most sure of its boxes when the image it is given is ``liked_width`` pixels wide; counts its calls."""
+
+    def __init__(self, liked_width: int):
+        self.liked_width = liked_width
+        self.calls = 0
+
+    def detect(self, image_bgr, score_threshold=None):
+        self.calls += 1
+        w = image_bgr.shape[1]
+        score = 0.9 - abs(np.log(w / self.liked_width))
+        return boxes_of_aspect(0.75, score=max(0.31, score))
+
+
+def loaded(w: int = 600, h: int = 200) -> LoadedImage:
+    return LoadedImage(pixels=np.full((h, w, 3), 200, np.uint8), original_size=(w * 2, h * 2), scale=(2.0, 2.0))
+
+
+def test_median_aspect_is_the_typical_box_shape():
+    assert median_aspect(boxes_of_aspect(0.75)) == pytest.approx(0.75)
+    assert median_aspect(boxes_of_aspect(5.0)[:3] + boxes_of_aspect(0.2)[:2]) == pytest.approx(5.0)
+
+
+def test_tile_shaped_boxes_do_not_mean_a_stretched_photo():
+    for aspect in (0.55, 0.75, 1.33, 1.8):
+        assert stretched_axis(boxes_of_aspect(aspect)) is None
+
+
+def test_boxes_far_wider_than_a_tile_mean_the_photo_is_stretched_across():
+    assert stretched_axis(boxes_of_aspect(STRETCH_TRIGGER * 1.6)) == "x"
+
+
+def test_boxes_far_taller_than_a_tile_mean_the_photo_is_stretched_down():
+    assert stretched_axis(boxes_of_aspect(1 / (STRETCH_TRIGGER * 1.6))) == "y"
+
+
+def test_two_boxes_say_nothing_about_stretch():
+    assert stretched_axis(boxes_of_aspect(6.0, n=2)) is None
+
+
+def test_a_squeezed_point_maps_back_to_the_same_original_pixel():
+    image = loaded(600, 200)
+    squeezed = squeeze(image, "x", 4.0)
+    assert squeezed.pixels.shape[:2] == (200, 150)
+    assert squeezed.to_original(np.array([[75.0, 100.0]])) == pytest.approx(image.to_original(np.array([[300, 100]])))
+
+
+def test_an_ordinary_photo_passes_unchanged_without_asking_the_detector_again():
+    image, det = loaded(), WidthLikingDetector(600)
+    out = unstretch(image, det, boxes_of_aspect(0.75), 0.3)
+    assert out.loaded is image and out.factor == 1.0 and out.note is None and det.calls == 0
+
+
+def test_the_squeeze_the_detector_is_surest_of_wins():
+    image, det = loaded(600, 200), WidthLikingDetector(liked_width=100)  # 6:1 stretched across
+    out = unstretch(image, det, boxes_of_aspect(6.0, score=0.35), 0.3)
+    assert (out.axis, out.factor) == ("x", 6.0)
+    assert out.loaded.pixels.shape[1] == 100 and out.detections
+    assert "stretched about 6:1" in out.note
+
+
+def test_a_squeeze_the_detector_likes_less_than_the_photo_as_is_is_not_taken():
+    image, det = loaded(600, 200), WidthLikingDetector(liked_width=600)
+    out = unstretch(image, det, boxes_of_aspect(6.0, score=0.95), 0.3)
+    assert out.loaded is image and out.axis is None and det.calls > 0
+
+
+def test_shipped_models_read_a_composed_photo_stretched_five_times_across():
+    for model in ("tile_detector.onnx", "tile_classifier.onnx"):
+        if not (ROOT / "models" / model).exists():
+            pytest.skip(f"models/{model} not shipped yet")
+    img, placed = hand_scene("felt")
+    h, w = img.shape[:2]
+    stretched = cv2.resize(img, (w * 5, h), interpolation=cv2.INTER_LINEAR)
+    rec = vision.recognize(stretched)
+    assert any("stretched" in n for n in rec.notes)
+    assert Counter(rec.ids) == Counter(p.id for p in placed)
+    for p in placed:  # boxes are in the stretched photo's own pixels
+        want = (p.box[0] * 5, p.box[1], p.box[2] * 5, p.box[3])
+        assert max(iou(t.box, want) for t in rec.tiles) > 0.6

@@ -1,0 +1,125 @@
+"""Undo a photo's one-axis stretch before its tiles are found.
+
+Why: a photo resized to a square without keeping its aspect ratio (a messaging app's thumbnail, a dataset export,
+a screenshot squeezed into a preview) draws every tile several times too wide or too tall.  The detector, trained
+on tiles of the right shape, then finds pieces of tiles or none: on the 39 such photos of hk-photos/valid it found
+fewer than half of the tiles.  A tile is about 3:4 whichever way it lies, so when the median detected box is far
+wider (or taller) than any tile, the photo is stretched; squeezing that axis back until the detector is most sure of
+its boxes restores tiles it knows.  Only the working copy is squeezed: ``LoadedImage.scale`` carries the squeeze,
+so every box still maps back to the original photo's pixels.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Sequence
+from typing import Any, Protocol
+
+import cv2
+import numpy as np
+
+from vision.io import LoadedImage
+
+#: A photo whose median detected box is more than this many times wider than tall (or taller than wide) is
+#: stretched: a tile is at most about 1.4:1, and on hk-photos/valid the median box of every unstretched photo lies
+#: between 0.53 and 1.79 while every strongly stretched one lies beyond 4 (or below 1/4).
+STRETCH_TRIGGER = 2.5
+#: Squeezes tried along the stretched axis; the one whose detections the detector is most sure of (mean peak
+#: score) wins.  hk-photos/valid holds stretches of about 2:1 to 13:1.
+SQUEEZE_FACTORS: tuple[float, ...] = (2.0, 3.0, 4.0, 5.0, 6.0, 8.0, 11.0)
+#: Fewer detections than this say nothing reliable about the tiles' shape.
+MIN_DETECTIONS = 3
+
+
+class Detection(Protocol):
+    box: tuple[float, float, float, float]
+    score: float
+
+
+class Detector(Protocol):
+    def detect(self, image_bgr: np.ndarray, score_threshold: float | None = None) -> list[Any]: ...
+
+
+@dataclasses.dataclass(frozen=True)
+class Unstretched:
+    """The working image the tiles are found in, its detections, and the squeeze applied (1.0 = none)."""
+
+    loaded: LoadedImage
+    detections: list[Any]
+    axis: str | None = None  # "x" or "y": the axis that was squeezed
+    factor: float = 1.0
+
+    @property
+    def note(self) -> str | None:
+        if self.axis is None:
+            return None
+        way = "wide" if self.axis == "x" else "tall"
+        return (
+            f"the photo looks stretched about {self.factor:g}:1 (tiles {self.factor:g} times too {way}); "
+            "tiles were found after squeezing it back"
+        )
+
+
+def median_aspect(detections: Sequence[Detection]) -> float:
+    """Median width / height of the detected boxes (geometric, so 4:1 and 1:4 are equally far from square)."""
+    ratios = [
+        (d.box[2] - d.box[0]) / (d.box[3] - d.box[1])
+        for d in detections
+        if d.box[2] - d.box[0] > 0 and d.box[3] - d.box[1] > 0
+    ]
+    return float(np.exp(np.median(np.log(ratios)))) if ratios else 1.0
+
+
+def stretched_axis(detections: Sequence[Detection]) -> str | None:
+    """ "x" when the tiles look far too wide, "y" when far too tall, None when they look like tiles."""
+    if len(detections) < MIN_DETECTIONS:
+        return None
+    aspect = median_aspect(detections)
+    if aspect > STRETCH_TRIGGER:
+        return "x"
+    if aspect < 1 / STRETCH_TRIGGER:
+        return "y"
+    return None
+
+
+def squeeze(loaded: LoadedImage, axis: str, factor: float) -> LoadedImage:
+    """The working image shrunk ``factor`` times along ``axis``, its scale updated to map back to the original.
+
+    Shrinking (not enlarging the other axis) loses nothing real: the stretched axis holds interpolated pixels.
+    """
+    h, w = loaded.pixels.shape[:2]
+    nw = max(8, round(w / factor)) if axis == "x" else w
+    nh = max(8, round(h / factor)) if axis == "y" else h
+    pixels = cv2.resize(loaded.pixels, (nw, nh), interpolation=cv2.INTER_AREA)
+    scale = (loaded.scale[0] * w / nw, loaded.scale[1] * h / nh)
+    return dataclasses.replace(loaded, pixels=pixels, scale=scale)
+
+
+def _mean_score(detections: Sequence[Detection]) -> float:
+    return float(np.mean([d.score for d in detections])) if len(detections) >= MIN_DETECTIONS else 0.0
+
+
+def unstretch(
+    loaded: LoadedImage,
+    detector: Detector,
+    detections: list[Any],
+    score_threshold: float | None,
+    factors: Sequence[float] = SQUEEZE_FACTORS,
+) -> Unstretched:
+    """Squeeze a stretched photo back to tile shape, judged by the detector; unstretched photos pass unchanged.
+
+    ``detections`` are the detector's boxes on ``loaded`` (already computed by the caller, so an ordinary photo
+    costs nothing more).  A squeeze is kept only when the detector is surer of its boxes than on the photo as is.
+    """
+    axis = stretched_axis(detections)
+    if axis is None:
+        return Unstretched(loaded, detections)
+    best = Unstretched(loaded, detections)
+    best_score = _mean_score(detections)
+    for factor in factors:
+        squeezed = squeeze(loaded, axis, factor)
+        found = detector.detect(squeezed.pixels, score_threshold=score_threshold)
+        score = _mean_score(found)
+        if score > best_score:
+            best, best_score = Unstretched(squeezed, found, axis, float(factor)), score
+    return best
