@@ -8,7 +8,10 @@ Japanese classes (no flowers/seasons), so the side-by-side table uses only the g
 (predictions matched to a flower are ignored for both systems).
 
 Usage: python -m benchmarks.bench_recognition [--limit N] [--every N] [--segment-only] [--no-peer] [--winning]
-       [--candidates auto|detector|segmentation|union] [--detector-model PATH]
+       [--candidates auto|detector|segmentation|union] [--detector-model PATH] [--far K]
+
+``--far K`` centres each photo on a table-coloured canvas K times its size (ground truth shifted with it), as if
+taken from further away: the tiles are K times smaller relative to the photo.
 """
 
 from __future__ import annotations
@@ -21,6 +24,8 @@ import time
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
+
+import numpy as np
 
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
@@ -125,7 +130,26 @@ class Tally:
         }
 
 
-def _ours(path: Path, segment_only: bool, winning: bool) -> list[tuple[str, Box]]:
+def far_view(photo: Path, k: float) -> tuple[np.ndarray, tuple[int, int]]:
+    """The photo (BGR) centred on a canvas ``k`` times its size filled with the median colour of its border (the
+    table), as if photographed from further away, and the offset of the photo in the canvas."""
+    import cv2
+
+    img = cv2.imread(str(photo), cv2.IMREAD_COLOR)
+    h, w = img.shape[:2]
+    border = np.concatenate([img[0], img[-1], img[:, 0], img[:, -1]])
+    canvas = np.empty((int(round(h * k)), int(round(w * k)), 3), np.uint8)
+    canvas[:] = np.median(border, axis=0).astype(np.uint8)
+    dy, dx = (canvas.shape[0] - h) // 2, (canvas.shape[1] - w) // 2
+    canvas[dy : dy + h, dx : dx + w] = img
+    return canvas, (dx, dy)
+
+
+def _shifted(truth: list[tuple[str, Box]], dx: float, dy: float) -> list[tuple[str, Box]]:
+    return [(t, (b[0] + dx, b[1] + dy, b[2] + dx, b[3] + dy)) for t, b in truth]
+
+
+def _ours(path: Path | np.ndarray, segment_only: bool, winning: bool) -> list[tuple[str, Box]]:
     if segment_only:
         from vision.io import load_image
         from vision.segment import quad_box, segment
@@ -158,12 +182,15 @@ def _peer_available() -> str | None:
     return None
 
 
-def _peer(path: Path) -> list[tuple[str, Box]]:
+def _peer(source: Path | np.ndarray) -> list[tuple[str, Box]]:
     from mahjong_detector.predict import CLASS_NAMES, predict
     from mahjong_detector.preprocess import preprocess_image
     from PIL import Image
 
-    img = Image.open(path)
+    if isinstance(source, np.ndarray):
+        img = Image.fromarray(np.ascontiguousarray(source[:, :, ::-1]))
+    else:
+        img = Image.open(source)
     img, padding = preprocess_image(img)
     dets = predict(img, padding)
     return [(PEER_IDS[CLASS_NAMES[d.class_id]], (d.x1, d.y1, d.x2, d.y2)) for d in dets]
@@ -212,6 +239,13 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument(
         "--detector-model", type=Path, default=None, help="detector ONNX (default models/tile_detector.onnx)"
     )
+    ap.add_argument(
+        "--far",
+        type=float,
+        default=1.0,
+        help="place each photo in the middle of a canvas this many times its size (the table's colour), as if "
+        "taken from further away (default 1: the photos as they are)",
+    )
     args = ap.parse_args(argv)
     global CANDIDATES
     CANDIDATES = args.candidates
@@ -252,11 +286,15 @@ def main(argv: list[str] | None = None) -> int:
         with Image.open(photo) as im:
             w, h = im.size
         gts = load_ground_truth(photo, w, h)
+        reviewed = load_ground_truth(photo, w, h, reviewed=True)
+        source: Path | np.ndarray = photo
+        if args.far != 1.0:
+            source, (dx, dy) = far_view(photo, args.far)
+            gts, reviewed = _shifted(gts, dx, dy), _shifted(reviewed, dx, dy)
         t0 = time.perf_counter()
-        preds = _ours(photo, args.segment_only, args.winning)
+        preds = _ours(source, args.segment_only, args.winning)
         ours.latencies.append((time.perf_counter() - t0) * 1000)
         clean = photo.name not in slips
-        reviewed = load_ground_truth(photo, w, h, reviewed=True)
         for tally, keep, truth in ((ours, None, gts), (ours34, playing, gts)) + (
             ((ours_c, None, reviewed), (ours34_c, playing, reviewed)) if clean else ()
         ):
@@ -265,7 +303,7 @@ def main(argv: list[str] | None = None) -> int:
                 tally.latencies.append(ours.latencies[-1])
         if peer_reason is None:
             t0 = time.perf_counter()
-            ppreds = _peer(photo)
+            ppreds = _peer(source)
             peer34.latencies.append((time.perf_counter() - t0) * 1000)
             peer34.add(ppreds, gts, keep_ids=playing)
             if clean:

@@ -30,6 +30,7 @@ from vision.labels import NOT_A_TILE
 from vision.layout import layout
 from vision.segment import portrait_quad, quad_box, rectify, segment
 from vision.stretch import unstretch
+from vision.zoom import zoom_in
 
 #: How many classifier alternatives each tile keeps for decoding.
 TOP_K = 5
@@ -184,14 +185,19 @@ def _box_quad(box: Sequence[float]) -> np.ndarray:
     return portrait_quad(np.array([[x1, y1], [x2, y1], [x2, y2], [x1, y2]], np.float32))
 
 
-def _detector_candidates(loaded: LoadedImage, det: Detector) -> tuple[LoadedImage, list[np.ndarray], str | None]:
+def _detector_candidates(loaded: LoadedImage, det: Detector) -> tuple[LoadedImage, list[np.ndarray], list[str]]:
     """Detector boxes as tile quads, found in the photo squeezed back to shape when it is stretched (the returned
-    working image is the one the quads belong to), and a note when it was."""
+    working image is the one the quads belong to) and looked at again closer when its tiles are small, with a note
+    for each of those."""
     found = unstretch(
         loaded, det, det.detect(loaded.pixels, score_threshold=DETECTOR_SCORE_THRESHOLD), DETECTOR_SCORE_THRESHOLD
     )
-    boxes = [d.box for d in found.detections]
-    return found.loaded, [_box_quad(b) for b in boxes if b[2] - b[0] >= 4 and b[3] - b[1] >= 4], found.note
+    notes = [found.note] if found.note else []
+    detections, region = zoom_in(found.loaded.pixels, det, found.detections, DETECTOR_SCORE_THRESHOLD)
+    if region is not None:
+        notes.append("the tiles are small in this photo: the detector looked again, closer; a closer photo reads best")
+    boxes = [d.box for d in detections]
+    return found.loaded, [_box_quad(b) for b in boxes if b[2] - b[0] >= 4 and b[3] - b[1] >= 4], notes
 
 
 def _uncovered_blobs(seg, taken: list[np.ndarray]):
@@ -370,9 +376,8 @@ def recognize(
     found: list[tuple[np.ndarray, list[tuple[str, float]]]] = []
     used = sources
     if "detector" in sources:
-        loaded, quads, stretch_note = _detector_candidates(loaded, detector)
-        if stretch_note:
-            notes.append(stretch_note)
+        loaded, quads, framing_notes = _detector_candidates(loaded, detector)
+        notes.extend(framing_notes)
         t2 = time.perf_counter()
         timings["detect"] = (t2 - t1) * 1000
         if not quads:
