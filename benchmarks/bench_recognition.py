@@ -8,10 +8,11 @@ Japanese classes (no flowers/seasons), so the side-by-side table uses only the g
 (predictions matched to a flower are ignored for both systems).
 
 Usage: python -m benchmarks.bench_recognition [--limit N] [--every N] [--segment-only] [--no-peer] [--winning]
-       [--candidates auto|detector|segmentation|union] [--detector-model PATH] [--far K]
+       [--candidates auto|detector|segmentation|union] [--detector-model PATH] [--far K] [--turn DEGREES]
 
 ``--far K`` centres each photo on a table-coloured canvas K times its size (ground truth shifted with it), as if
-taken from further away: the tiles are K times smaller relative to the photo.
+taken from further away: the tiles are K times smaller relative to the photo.  ``--turn D`` turns each photo D
+degrees (a phone held at a slant); each ground-truth box becomes the upright box around its turned corners.
 """
 
 from __future__ import annotations
@@ -145,6 +146,30 @@ def far_view(photo: Path, k: float) -> tuple[np.ndarray, tuple[int, int]]:
     return canvas, (dx, dy)
 
 
+def turned_view(source: Path | np.ndarray, degrees: float) -> tuple[np.ndarray, np.ndarray]:
+    """The photo turned ``degrees`` counter-clockwise on a canvas that holds all of it (filled with the median
+    colour of its border), as a phone held at a slant would take it, and the 2x3 matrix of the turn."""
+    import cv2
+
+    img = cv2.imread(str(source), cv2.IMREAD_COLOR) if not isinstance(source, np.ndarray) else source
+    h, w = img.shape[:2]
+    m = cv2.getRotationMatrix2D((w / 2, h / 2), degrees, 1.0)
+    cos, sin = abs(m[0, 0]), abs(m[0, 1])
+    nw, nh = int(np.ceil(h * sin + w * cos)), int(np.ceil(h * cos + w * sin))
+    m[0, 2] += nw / 2 - w / 2
+    m[1, 2] += nh / 2 - h / 2
+    fill = np.median(np.concatenate([img[0], img[-1], img[:, 0], img[:, -1]]), axis=0)
+    return cv2.warpAffine(img, m, (nw, nh), borderValue=tuple(float(v) for v in fill)), m
+
+
+def _turned(truth: list[tuple[str, Box]], m: np.ndarray) -> list[tuple[str, Box]]:
+    out = []
+    for t, (x1, y1, x2, y2) in truth:
+        q = np.array([[x1, y1], [x2, y1], [x2, y2], [x1, y2]]) @ m[:, :2].T + m[:, 2]
+        out.append((t, (q[:, 0].min(), q[:, 1].min(), q[:, 0].max(), q[:, 1].max())))
+    return out
+
+
 def _shifted(truth: list[tuple[str, Box]], dx: float, dy: float) -> list[tuple[str, Box]]:
     return [(t, (b[0] + dx, b[1] + dy, b[2] + dx, b[3] + dy)) for t, b in truth]
 
@@ -246,6 +271,13 @@ def main(argv: list[str] | None = None) -> int:
         help="place each photo in the middle of a canvas this many times its size (the table's colour), as if "
         "taken from further away (default 1: the photos as they are)",
     )
+    ap.add_argument(
+        "--turn",
+        type=float,
+        default=0.0,
+        help="turn each photo this many degrees counter-clockwise (canvas grown to hold it, table-coloured); each "
+        "ground-truth box becomes the upright box around its turned corners",
+    )
     args = ap.parse_args(argv)
     global CANDIDATES
     CANDIDATES = args.candidates
@@ -291,6 +323,9 @@ def main(argv: list[str] | None = None) -> int:
         if args.far != 1.0:
             source, (dx, dy) = far_view(photo, args.far)
             gts, reviewed = _shifted(gts, dx, dy), _shifted(reviewed, dx, dy)
+        if args.turn:
+            source, m = turned_view(source, args.turn)
+            gts, reviewed = _turned(gts, m), _turned(reviewed, m)
         t0 = time.perf_counter()
         preds = _ours(source, args.segment_only, args.winning)
         ours.latencies.append((time.perf_counter() - t0) * 1000)

@@ -53,15 +53,21 @@ class LoadedImage:
 
     ``pixels`` is BGR uint8 at working resolution; ``scale`` = (x, y) original pixels per working pixel (>= 1), so
     a point ``p`` in ``pixels`` is ``p * scale`` in the upright original photo of size ``original_size`` (w, h).
+    When the working copy was turned to level the tiles (``vision.tilt``), ``unrotate`` is the 2x3 affine matrix
+    that takes its points back to the unturned working copy first.
     """
 
     pixels: np.ndarray
     original_size: tuple[int, int]
     scale: tuple[float, float]
+    unrotate: np.ndarray | None = None
 
     def to_original(self, points: np.ndarray) -> np.ndarray:
         """Map working-resolution (x, y) points to original-photo pixels."""
-        return np.asarray(points, dtype=np.float64) * np.array(self.scale)
+        p = np.asarray(points, dtype=np.float64)
+        if self.unrotate is not None:
+            p = p @ self.unrotate[:, :2].T + self.unrotate[:, 2]
+        return p * np.array(self.scale)
 
 
 ImageInput = str | Path | bytes | bytearray | np.ndarray | Any  # Any: a PIL.Image.Image

@@ -30,6 +30,7 @@ from vision.labels import NOT_A_TILE
 from vision.layout import layout
 from vision.segment import portrait_quad, quad_box, rectify, segment
 from vision.stretch import unstretch
+from vision.tilt import level
 from vision.zoom import zoom_in
 
 #: How many classifier alternatives each tile keeps for decoding.
@@ -193,11 +194,14 @@ def _detector_candidates(loaded: LoadedImage, det: Detector) -> tuple[LoadedImag
         loaded, det, det.detect(loaded.pixels, score_threshold=DETECTOR_SCORE_THRESHOLD), DETECTOR_SCORE_THRESHOLD
     )
     notes = [found.note] if found.note else []
-    detections, region = zoom_in(found.loaded.pixels, det, found.detections, DETECTOR_SCORE_THRESHOLD)
+    levelled = level(found.loaded, det, found.detections, DETECTOR_SCORE_THRESHOLD)
+    if levelled.note:
+        notes.append(levelled.note)
+    detections, region = zoom_in(levelled.loaded.pixels, det, levelled.detections, DETECTOR_SCORE_THRESHOLD)
     if region is not None:
         notes.append("the tiles are small in this photo: the detector looked again, closer; a closer photo reads best")
     boxes = [d.box for d in detections]
-    return found.loaded, [_box_quad(b) for b in boxes if b[2] - b[0] >= 4 and b[3] - b[1] >= 4], notes
+    return levelled.loaded, [_box_quad(b) for b in boxes if b[2] - b[0] >= 4 and b[3] - b[1] >= 4], notes
 
 
 def _uncovered_blobs(seg, taken: list[np.ndarray]):

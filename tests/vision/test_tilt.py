@@ -1,0 +1,107 @@
+"""A photo whose tile rows run at a slant (a phone held at an angle) is levelled before its tiles are found, when
+the detector is surer of the tiles in the levelled copy; quads map back onto the slanted tiles (vision.tilt)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+from vision_scenes import hand_scene
+
+import vision
+from vision.detector import Detection
+from vision.io import LoadedImage
+from vision.tilt import MIN_TILT, level, slant, turn
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def turned_scene(degrees: float):
+    img, placed = hand_scene("felt")
+    h, w = img.shape[:2]
+    m = cv2.getRotationMatrix2D((w / 2, h / 2), degrees, 1.0)
+    out = cv2.warpAffine(img, m, (w, h), borderValue=tuple(float(v) for v in img[2, 2]))
+    return out, placed, m
+
+
+def as_loaded(pixels: np.ndarray) -> LoadedImage:
+    h, w = pixels.shape[:2]
+    return LoadedImage(pixels=pixels, original_size=(w, h), scale=(1.0, 1.0))
+
+
+class ScoreByLevel:
+    """Surer of its (made-up) tiles the more level the image it is given is, judged by vision.tilt.slant."""
+
+    def __init__(self):
+        self.calls = 0
+
+    def detect(self, image_bgr, score_threshold=None):
+        self.calls += 1
+        score = 0.9 - abs(slant(image_bgr)) / 100
+        return [Detection(box=(10.0 * i, 0.0, 10.0 * i + 8, 12.0), score=score) for i in range(5)]
+
+
+@pytest.mark.parametrize("degrees", [0.0, 12.0, -20.0, 30.0])
+def test_slant_of_a_composed_hand_is_the_turn_it_was_given(degrees):
+    img, _, _ = turned_scene(degrees)
+    # a counter-clockwise turn of d puts the rows' edges at -d degrees in image coordinates (y down)
+    assert slant(img) == pytest.approx(-degrees, abs=2.5)
+
+
+def test_turned_points_map_back_to_the_same_original_pixels():
+    img, _, _ = turned_scene(0.0)
+    loaded = as_loaded(img)
+    turned = turn(loaded, 25.0)
+    h, w = img.shape[:2]
+    m = cv2.getRotationMatrix2D((w / 2, h / 2), 25.0, 1.0)
+    nw, nh = turned.pixels.shape[1], turned.pixels.shape[0]
+    m[0, 2] += nw / 2 - w / 2
+    m[1, 2] += nh / 2 - h / 2
+    point = np.array([[40.0, 70.0]])
+    moved = point @ m[:, :2].T + m[:, 2]
+    assert turned.to_original(moved) == pytest.approx(point, abs=1e-6)
+
+
+def test_a_level_photo_is_not_turned_and_costs_no_detector_run():
+    img, _, _ = turned_scene(0.0)
+    det = ScoreByLevel()
+    out = level(as_loaded(img), det, det.detect(img), 0.3)
+    assert out.degrees == 0.0 and out.note is None and det.calls == 1
+
+
+def test_a_slanted_photo_is_levelled_when_the_detector_is_surer_there():
+    img, _, _ = turned_scene(20.0)
+    det = ScoreByLevel()
+    out = level(as_loaded(img), det, det.detect(img), 0.3)
+    assert abs(out.degrees) > MIN_TILT and "slant of about" in out.note
+    assert abs(slant(out.loaded.pixels)) < 2.5
+
+
+def test_a_levelled_copy_the_detector_likes_no_better_is_not_kept():
+    img, _, _ = turned_scene(20.0)
+
+    class Indifferent:
+        def detect(self, image_bgr, score_threshold=None):
+            return [Detection(box=(10.0 * i, 0.0, 10.0 * i + 8, 12.0), score=0.6) for i in range(5)]
+
+    det = Indifferent()
+    out = level(as_loaded(img), det, det.detect(img), 0.3)
+    assert out.degrees == 0.0 and out.loaded.unrotate is None
+
+
+def test_shipped_models_read_a_composed_hand_photographed_at_a_20_degree_slant():
+    for model in ("tile_detector.onnx", "tile_classifier.onnx"):
+        if not (ROOT / "models" / model).exists():
+            pytest.skip(f"models/{model} not shipped yet")
+    img, placed, m = turned_scene(20.0)
+    rec = vision.recognize(img)
+    assert any("slant" in n for n in rec.notes)
+    assert Counter(rec.ids) == Counter(p.id for p in placed)
+    for p in placed:  # each reported quad lies on its slanted tile
+        x1, y1, x2, y2 = p.box
+        centre = np.array([(x1 + x2) / 2, (y1 + y2) / 2]) @ m[:, :2].T + m[:, 2]
+        nearest = min(rec.tiles, key=lambda t: np.linalg.norm(t.quad.mean(axis=0) - centre))
+        assert nearest.id == p.id and np.linalg.norm(nearest.quad.mean(axis=0) - centre) < 0.25 * (y2 - y1)
