@@ -40,7 +40,7 @@ class ScoreByLevel:
 
     def detect(self, image_bgr, score_threshold=None):
         self.calls += 1
-        score = 0.9 - abs(slant(image_bgr)) / 100
+        score = 0.9 - abs(slant(image_bgr)[0]) / 100
         return [Detection(box=(10.0 * i, 0.0, 10.0 * i + 8, 12.0), score=score) for i in range(5)]
 
 
@@ -48,7 +48,7 @@ class ScoreByLevel:
 def test_slant_of_a_composed_hand_is_the_turn_it_was_given(degrees):
     img, _, _ = turned_scene(degrees)
     # a counter-clockwise turn of d puts the rows' edges at -d degrees in image coordinates (y down)
-    assert slant(img) == pytest.approx(-degrees, abs=2.5)
+    assert slant(img)[0] == pytest.approx(-degrees, abs=2.5)
 
 
 def test_turned_points_map_back_to_the_same_original_pixels():
@@ -77,7 +77,7 @@ def test_a_slanted_photo_is_levelled_when_the_detector_is_surer_there():
     det = ScoreByLevel()
     out = level(as_loaded(img), det, det.detect(img), 0.3)
     assert abs(out.degrees) > MIN_TILT and "slant of about" in out.note
-    assert abs(slant(out.loaded.pixels)) < 2.5
+    assert abs(slant(out.loaded.pixels)[0]) < 2.5
 
 
 def test_a_levelled_copy_the_detector_likes_no_better_is_not_kept():
