@@ -33,6 +33,8 @@ MIN_SCORE_GAIN = 0.03
 #: most wrong ones less).
 SURE_AGREEMENT = 0.3
 SURE_SCORE_GAIN = 0.0
+#: The levelled view is judged on a copy whose longer side is at most this many pixels.
+VERIFY_SIDE = 640
 #: Fewer detections than this on the levelled copy do not count as finding the tiles.
 MIN_DETECTIONS = 3
 
@@ -110,8 +112,20 @@ def level(loaded: LoadedImage, detector: Detector, detections: list[Any], score_
     if abs(degrees) < MIN_TILT:
         return Levelled(loaded, detections)
     margin = SURE_SCORE_GAIN if agreement >= SURE_AGREEMENT else MIN_SCORE_GAIN
-    turned = turn(loaded, degrees)  # an edge at -a degrees (y down) levels under a counter-clockwise turn of -a
-    found = detector.detect(turned.pixels, score_threshold=score_threshold)
+    # judge on a copy no bigger than the detector needs (it letterboxes to a few hundred pixels anyway); turn the
+    # working copy itself only when the levelled view is kept
+    h, w = loaded.pixels.shape[:2]
+    f = min(1.0, VERIFY_SIDE / max(h, w))
+    small = loaded.pixels if f == 1.0 else cv2.resize(loaded.pixels, None, fx=f, fy=f, interpolation=cv2.INTER_AREA)
+    trial = turn(dataclasses.replace(loaded, pixels=small, unrotate=None), degrees)
+    found = detector.detect(trial.pixels, score_threshold=score_threshold)
     if _mean_score(found) <= _mean_score(detections) + margin:
         return Levelled(loaded, detections)
+    turned = turn(loaded, degrees)
+    if f != 1.0:
+        sx = turned.pixels.shape[1] / trial.pixels.shape[1]
+        sy = turned.pixels.shape[0] / trial.pixels.shape[0]
+        found = [
+            dataclasses.replace(d, box=(d.box[0] * sx, d.box[1] * sy, d.box[2] * sx, d.box[3] * sy)) for d in found
+        ]
     return Levelled(turned, found, degrees)
