@@ -67,14 +67,19 @@ def slant(pixels: np.ndarray) -> tuple[float, float]:
     if f < 1:
         gray = cv2.resize(gray, None, fx=f, fy=f, interpolation=cv2.INTER_AREA)
     g = gray.astype(np.float32)
-    gx = cv2.Sobel(g, cv2.CV_32F, 1, 0, ksize=3)
-    gy = cv2.Sobel(g, cv2.CV_32F, 0, 1, ksize=3)
-    mag = np.hypot(gx, gy)
-    strong = mag >= np.quantile(mag, 1 - EDGE_SHARE)
-    total = float(mag[strong].sum()) if strong.any() else 0.0
+    gx = cv2.Sobel(g, cv2.CV_32F, 1, 0, ksize=3).ravel()
+    gy = cv2.Sobel(g, cv2.CV_32F, 0, 1, ksize=3).ravel()
+    mag2 = gx * gx + gy * gy
+    k = int(len(mag2) * (1 - EDGE_SHARE))
+    strong = mag2 >= np.partition(mag2, k)[k]
+    m2 = mag2[strong].astype(np.float64)
+    mag = np.sqrt(m2)
+    total = float(mag.sum())
     if total == 0:
         return 0.0, 0.0
-    z = (mag[strong] * np.exp(4j * np.arctan2(gy[strong], gx[strong]))).sum()
+    r = gx[strong].astype(np.float64) + 1j * gy[strong].astype(np.float64)
+    r2 = r * r
+    z = (r2 * r2 / (m2 * mag)).sum()  # |r| e^{4i theta}: each gradient's direction, four times, weighted by size
     return float(np.degrees(np.angle(z) / 4)), float(abs(z) / total)
 
 
