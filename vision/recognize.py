@@ -6,9 +6,13 @@ is present: one box per tile, so the classifier sees each tile once, in one batc
 when it finds nothing, OpenCV segmentation (``vision.segment``) proposes blobs and the classifier chooses how to
 split each one (several batches of sample crops), as before.
 
-The stages are separate modules (``io``, ``segment``, ``layout``, ``decode``) so each can be measured and tested on
-its own; this module only wires them and keeps per-stage timings, the way a detector separates pre-process,
-inference and post-process.
+Before the detector's boxes are used, the photo's framing is put right, each fix judged by the detector itself and
+cheap on an ordinary photo: a photo stretched along one axis is squeezed back (``vision.stretch``), one whose tile
+rows slant is levelled (``vision.tilt``), and small tiles get a closer look (``vision.zoom``).
+
+The stages are separate modules (``io``, ``stretch``, ``tilt``, ``zoom``, ``segment``, ``layout``, ``decode``) so
+each can be measured and tested on its own; this module only wires them and keeps per-stage timings, the way a
+detector separates pre-process, inference and post-process.
 """
 
 from __future__ import annotations
@@ -187,9 +191,9 @@ def _box_quad(box: Sequence[float]) -> np.ndarray:
 
 
 def _detector_candidates(loaded: LoadedImage, det: Detector) -> tuple[LoadedImage, list[np.ndarray], list[str]]:
-    """Detector boxes as tile quads, found in the photo squeezed back to shape when it is stretched (the returned
-    working image is the one the quads belong to) and looked at again closer when its tiles are small, with a note
-    for each of those."""
+    """Detector boxes as tile quads, found in the photo squeezed back to shape when it is stretched, levelled when
+    its rows slant, and looked at again closer when its tiles are small, with a note for each of those.  The
+    returned working image is the one the quads belong to (its ``to_original`` undoes the squeeze and the turn)."""
     found = unstretch(
         loaded, det, det.detect(loaded.pixels, score_threshold=DETECTOR_SCORE_THRESHOLD), DETECTOR_SCORE_THRESHOLD
     )
