@@ -9,6 +9,7 @@ Japanese classes (no flowers/seasons), so the side-by-side table uses only the g
 
 Usage: python -m benchmarks.bench_recognition [--limit N] [--every N] [--segment-only] [--no-peer] [--winning]
        [--candidates auto|detector|segmentation|union] [--detector-model PATH] [--far K] [--turn DEGREES]
+       [--legal-hands-only]
 
 ``--far K`` centres each photo on a table-coloured canvas K times its size (ground truth shifted with it), as if
 taken from further away: the tiles are K times smaller relative to the photo.  ``--turn D`` turns each photo D
@@ -170,6 +171,17 @@ def _turned(truth: list[tuple[str, Box]], m: np.ndarray) -> list[tuple[str, Box]
     return out
 
 
+def _is_legal_hand(photo: Path) -> bool:
+    """Whether the photo's reviewed ground truth is a legal winning hand (four sets and a pair, kongs, specials)."""
+    from PIL import Image
+
+    from vision.decode import is_winning_reading
+
+    with Image.open(photo) as im:
+        w, h = im.size
+    return is_winning_reading([t for t, _ in load_ground_truth(photo, w, h, reviewed=True)])
+
+
 def _shifted(truth: list[tuple[str, Box]], dx: float, dy: float) -> list[tuple[str, Box]]:
     return [(t, (b[0] + dx, b[1] + dy, b[2] + dx, b[3] + dy)) for t, b in truth]
 
@@ -278,6 +290,11 @@ def main(argv: list[str] | None = None) -> int:
         help="turn each photo this many degrees counter-clockwise (canvas grown to hold it, table-coloured); each "
         "ground-truth box becomes the upright box around its turned corners",
     )
+    ap.add_argument(
+        "--legal-hands-only",
+        action="store_true",
+        help="only photos whose reviewed ground truth is a legal winning hand (to measure --winning decoding)",
+    )
     args = ap.parse_args(argv)
     global CANDIDATES
     CANDIDATES = args.candidates
@@ -292,6 +309,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"hk-photos/valid not found at {valid} (set SIKWU_SHARED)")
         return 2
     photos = sorted((valid / "images").glob("*.jpg"))[:: args.every][: args.limit]
+    if args.legal_hands_only:
+        photos = [p for p in photos if _is_legal_hand(p)]
     if not args.segment_only:
         model = ROOT / "models" / "tile_classifier.onnx"
         if not model.exists():
