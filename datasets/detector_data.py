@@ -255,11 +255,15 @@ def augment(
     max_zoom: float = 1.6,
     close_up_share: float = 0.0,
     close_up_max_stretch: float = 13.0,
+    tilt_share: float = 0.0,
+    max_tilt: float = 35.0,
 ) -> tuple[np.ndarray, np.ndarray]:
     """One training sample: (size x size RGB uint8, boxes) with turns, flips, scale/aspect jitter, colour, blur.
 
     A box cut by the sample's border stays a tile (clipped) while at least ``min_visible`` of it shows: hk-photos
-    label tiles running off the photo's edge by their visible part, and so must the detector.
+    label tiles running off the photo's edge by their visible part, and so must the detector.  With probability
+    ``tilt_share`` the sample is also turned up to ``max_tilt`` degrees (a phone held at a slant); a turned tile's
+    box is the upright box around its turned corners, as hk-photos labels slanted tiles.
     """
     img, boxes = scene.image, scene.boxes.copy()
     h, w = img.shape[:2]
@@ -293,11 +297,19 @@ def augment(
         tx = rng.uniform(min(0, size - nw), max(0, size - nw))
         ty = rng.uniform(min(0, size - nh), max(0, size - nh))
     M = np.float32([[sx, 0, tx], [0, sy, ty]])
+    tilted = len(boxes) > 0 and rng.random() < tilt_share
+    if tilted:
+        R = cv2.getRotationMatrix2D((size / 2, size / 2), float(rng.uniform(-max_tilt, max_tilt)), 1.0)
+        M = np.float32(np.vstack([R, [0, 0, 1]]) @ np.vstack([M, [0, 0, 1]]))[:2]
     pad = PAD_VALUE if rng.random() < 0.7 else int(rng.integers(0, 255))
     out = cv2.warpAffine(
         np.ascontiguousarray(img), M, (size, size), flags=cv2.INTER_LINEAR, borderValue=(pad, pad, pad)
     )
-    b = boxes * np.float32([sx, sy, sx, sy]) + np.float32([tx, ty, tx, ty])
+    if tilted:
+        corners = boxes[:, [0, 1, 2, 1, 2, 3, 0, 3]].reshape(-1, 4, 2) @ M[:, :2].T + M[:, 2]
+        b = np.concatenate([corners.min(axis=1), corners.max(axis=1)], axis=1).astype(np.float32)
+    else:
+        b = boxes * np.float32([sx, sy, sx, sy]) + np.float32([tx, ty, tx, ty])
     area = (b[:, 2] - b[:, 0]) * (b[:, 3] - b[:, 1])
     bc = b.clip(0, size)
     vis = (bc[:, 2] - bc[:, 0]).clip(0) * (bc[:, 3] - bc[:, 1]).clip(0) / np.maximum(area, 1e-6)

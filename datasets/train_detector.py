@@ -276,6 +276,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--close-up-share", type=float, default=0.15,
                     help="share of samples that are stretched close-ups of a few tiles running off the edge")
     ap.add_argument("--close-up-max-stretch", type=float, default=13.0, help="largest stretch of a close-up sample")
+    ap.add_argument("--tilt-share", type=float, default=0.0, help="share of samples turned by a small angle")
+    ap.add_argument("--max-tilt", type=float, default=35.0, help="largest such turn, degrees")
     args = ap.parse_args(argv)
 
     import torch
@@ -295,6 +297,7 @@ def main(argv: list[str] | None = None) -> int:
     sampler = DetectorSampler(
         train, synth, args.synth_share, args.seed, min_visible=args.min_visible, max_zoom=args.max_zoom,
         close_up_share=args.close_up_share, close_up_max_stretch=args.close_up_max_stretch,
+        tilt_share=args.tilt_share, max_tilt=args.max_tilt,
     )
     model = build_model()
     if args.init_onnx:

@@ -71,3 +71,36 @@ def test_blank_white_dragon_face_is_plain_ivory() -> None:
     assert face.shape[2] == 4
     inside = face[..., :3][face[..., 3] > 0]
     assert (inside == inside[0]).all() and inside[0].min() > 180
+
+
+def _ivory_shares(img: np.ndarray, boxes: np.ndarray) -> list[float]:
+    """Share of each whole (not border-cut) box that is tile rather than table."""
+    lum = img.astype(int).sum(axis=2)
+    cut = (lum.max() + lum.min()) / 2
+    out = []
+    for x1, y1, x2, y2 in boxes.round().astype(int):
+        if x1 > 1 and y1 > 1 and x2 < 319 and y2 < 319 and x2 - x1 >= 6 and y2 - y1 >= 6:
+            out.append(float((lum[y1 + 1 : y2 - 1, x1 + 1 : x2 - 1] > cut).mean()))
+    return out
+
+
+def test_a_turned_sample_boxes_each_turned_tile_by_the_upright_box_around_it() -> None:
+    """hk-photos labels a slanted tile by the upright box around it; turned samples must teach the same: the box
+    holds the whole tile, with table in the corners the turn leaves."""
+    rng = np.random.default_rng(4)
+    shares = []
+    for _ in range(30):
+        img, boxes = augment(_row_scene(), rng, 320, tilt_share=1.0, max_tilt=30.0)
+        shares += _ivory_shares(img, boxes)
+    assert len(shares) > 50
+    assert 0.5 < np.median(shares) < 0.95
+
+
+def test_an_unturned_sample_boxes_each_tile_tightly() -> None:
+    rng = np.random.default_rng(4)
+    shares = []
+    for _ in range(30):
+        img, boxes = augment(_row_scene(), rng, 320, tilt_share=0.0)
+        shares += _ivory_shares(img, boxes)
+    assert len(shares) > 50
+    assert np.median(shares) > 0.9
