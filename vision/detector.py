@@ -14,8 +14,10 @@ from __future__ import annotations
 
 import functools
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Protocol
 
 import cv2
 import numpy as np
@@ -26,6 +28,9 @@ STRIDE = 4
 PAD_VALUE = 114
 DEFAULT_SCORE_THRESHOLD = 0.4
 NMS_IOU = 0.5
+#: Fewer detections than this say nothing reliable about a photo's tiles (their shape, place or slant), so the
+#: framing fixes (vision.stretch, vision.tilt, vision.zoom) leave such a photo as it is.
+MIN_DETECTIONS_TO_JUDGE = 3
 
 
 class DetectorModelError(RuntimeError):
@@ -49,6 +54,20 @@ class Letterbox:
     pad_y: float
     width: int
     height: int
+
+
+class BoxSource(Protocol):
+    """What recognition and the framing fixes need from a tile detector (``TileDetector`` is one)."""
+
+    def detect(self, image_bgr: np.ndarray, score_threshold: float | None = None) -> list[Detection]: ...
+
+
+def mean_peak_score(detections: Sequence[Detection]) -> float:
+    """How sure the detector is of a photo's tiles: the mean peak score, 0 below MIN_DETECTIONS_TO_JUDGE boxes.
+    The framing fixes compare it between views of one photo to judge which view shows tiles the detector knows."""
+    if len(detections) < MIN_DETECTIONS_TO_JUDGE:
+        return 0.0
+    return float(np.mean([d.score for d in detections]))
 
 
 # ------------------------------------------------------------------------------------------------------ pre-process

@@ -29,6 +29,7 @@ import cv2
 import numpy as np
 
 from vision.decode import decode
+from vision.detector import BoxSource as Detector
 from vision.io import ImageInput, LoadedImage, NoTilesFoundError, load_image
 from vision.labels import NOT_A_TILE
 from vision.layout import layout
@@ -152,12 +153,6 @@ def _default_classifier() -> Classifier:
         return default_classifier()
     except ModelError as exc:
         raise ClassifierUnavailableError(str(exc)) from exc
-
-
-class Detector(Protocol):
-    """What recognition needs from a tile detector (``vision.detector.TileDetector`` is one)."""
-
-    def detect(self, image_bgr: np.ndarray, score_threshold: float | None = None) -> list[Any]: ...
 
 
 @functools.lru_cache(maxsize=2)

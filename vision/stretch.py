@@ -13,11 +13,11 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Sequence
-from typing import Any, Protocol
 
 import cv2
 import numpy as np
 
+from vision.detector import MIN_DETECTIONS_TO_JUDGE, BoxSource, Detection, mean_peak_score
 from vision.io import LoadedImage
 
 #: A photo whose median detected box is more than this many times wider than tall (or taller than wide) is
@@ -27,17 +27,6 @@ STRETCH_TRIGGER = 2.5
 #: Squeezes tried along the stretched axis; the one whose detections the detector is most sure of (mean peak
 #: score) wins.  hk-photos/valid holds stretches of about 2:1 to 13:1.
 SQUEEZE_FACTORS: tuple[float, ...] = (2.0, 3.0, 4.0, 5.0, 6.0, 8.0, 11.0)
-#: Fewer detections than this say nothing reliable about the tiles' shape.
-MIN_DETECTIONS = 3
-
-
-class Detection(Protocol):
-    box: tuple[float, float, float, float]
-    score: float
-
-
-class Detector(Protocol):
-    def detect(self, image_bgr: np.ndarray, score_threshold: float | None = None) -> list[Any]: ...
 
 
 @dataclasses.dataclass(frozen=True)
@@ -45,7 +34,7 @@ class Unstretched:
     """The working image the tiles are found in, its detections, and the squeeze applied (1.0 = none)."""
 
     loaded: LoadedImage
-    detections: list[Any]
+    detections: list[Detection]
     axis: str | None = None  # "x" or "y": the axis that was squeezed
     factor: float = 1.0
 
@@ -72,7 +61,7 @@ def median_aspect(detections: Sequence[Detection]) -> float:
 
 def stretched_axis(detections: Sequence[Detection]) -> str | None:
     """ "x" when the tiles look far too wide, "y" when far too tall, None when they look like tiles."""
-    if len(detections) < MIN_DETECTIONS:
+    if len(detections) < MIN_DETECTIONS_TO_JUDGE:
         return None
     aspect = median_aspect(detections)
     if aspect > STRETCH_TRIGGER:
@@ -95,14 +84,10 @@ def squeeze(loaded: LoadedImage, axis: str, factor: float) -> LoadedImage:
     return dataclasses.replace(loaded, pixels=pixels, scale=scale)
 
 
-def _mean_score(detections: Sequence[Detection]) -> float:
-    return float(np.mean([d.score for d in detections])) if len(detections) >= MIN_DETECTIONS else 0.0
-
-
 def unstretch(
     loaded: LoadedImage,
-    detector: Detector,
-    detections: list[Any],
+    detector: BoxSource,
+    detections: list[Detection],
     score_threshold: float | None,
     factors: Sequence[float] = SQUEEZE_FACTORS,
 ) -> Unstretched:
@@ -115,11 +100,11 @@ def unstretch(
     if axis is None:
         return Unstretched(loaded, detections)
     best = Unstretched(loaded, detections)
-    best_score = _mean_score(detections)
+    best_score = mean_peak_score(detections)
     for factor in factors:
         squeezed = squeeze(loaded, axis, factor)
         found = detector.detect(squeezed.pixels, score_threshold=score_threshold)
-        score = _mean_score(found)
+        score = mean_peak_score(found)
         if score > best_score:
             best, best_score = Unstretched(squeezed, found, axis, float(factor)), score
     return best

@@ -13,11 +13,11 @@ original photo through ``LoadedImage.unrotate``, so reported quads follow the sl
 from __future__ import annotations
 
 import dataclasses
-from typing import Any, Protocol
 
 import cv2
 import numpy as np
 
+from vision.detector import BoxSource, Detection, mean_peak_score
 from vision.io import LoadedImage
 
 #: Slants smaller than this (degrees) are left alone: the detector's boxes still fit such tiles.
@@ -35,12 +35,6 @@ SURE_AGREEMENT = 0.3
 SURE_SCORE_GAIN = 0.0
 #: The levelled view is judged on a copy whose longer side is at most this many pixels.
 VERIFY_SIDE = 640
-#: Fewer detections than this on the levelled copy do not count as finding the tiles.
-MIN_DETECTIONS = 3
-
-
-class Detector(Protocol):
-    def detect(self, image_bgr: np.ndarray, score_threshold: float | None = None) -> list[Any]: ...
 
 
 @dataclasses.dataclass(frozen=True)
@@ -48,7 +42,7 @@ class Levelled:
     """The working image the tiles are found in, its detections, and the turn applied (0 = none)."""
 
     loaded: LoadedImage
-    detections: list[Any]
+    detections: list[Detection]
     degrees: float = 0.0
 
     @property
@@ -103,11 +97,9 @@ def turn(loaded: LoadedImage, degrees: float) -> LoadedImage:
     return dataclasses.replace(loaded, pixels=turned, unrotate=back)
 
 
-def _mean_score(detections: list[Any]) -> float:
-    return float(np.mean([d.score for d in detections])) if len(detections) >= MIN_DETECTIONS else 0.0
-
-
-def level(loaded: LoadedImage, detector: Detector, detections: list[Any], score_threshold: float | None) -> Levelled:
+def level(
+    loaded: LoadedImage, detector: BoxSource, detections: list[Detection], score_threshold: float | None
+) -> Levelled:
     """Turn a photo whose tile rows slant by more than MIN_TILT so they run level, when the detector agrees.
 
     ``detections`` are the detector's boxes on ``loaded`` (already computed), so a level photo costs only the slant
@@ -124,7 +116,7 @@ def level(loaded: LoadedImage, detector: Detector, detections: list[Any], score_
     small = loaded.pixels if f == 1.0 else cv2.resize(loaded.pixels, None, fx=f, fy=f, interpolation=cv2.INTER_AREA)
     trial = turn(dataclasses.replace(loaded, pixels=small, unrotate=None), degrees)
     found = detector.detect(trial.pixels, score_threshold=score_threshold)
-    if _mean_score(found) <= _mean_score(detections) + margin:
+    if mean_peak_score(found) <= mean_peak_score(detections) + margin:
         return Levelled(loaded, detections)
     turned = turn(loaded, degrees)
     if f != 1.0:

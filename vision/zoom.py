@@ -12,9 +12,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from typing import Any, Protocol
 
 import numpy as np
+
+from vision.detector import MIN_DETECTIONS_TO_JUDGE, BoxSource, Detection
 
 #: Zoom in when the median detected tile's long side, in the detector's input pixels, is below this.  Tiles in
 #: hk-photos/valid measure 28-45 pixels there (5th-75th percentile) and are found 99% of the time; below 20 the
@@ -26,14 +27,6 @@ MARGIN_TILES = 1.0
 MIN_GAIN = 1.4
 #: At most this many ever-closer looks.
 MAX_LOOKS = 2
-#: Fewer detections than this say nothing reliable about where the tiles are.
-MIN_DETECTIONS = 3
-
-
-class Detector(Protocol):
-    input_size: int
-
-    def detect(self, image_bgr: np.ndarray, score_threshold: float | None = None) -> list[Any]: ...
 
 
 @dataclass(frozen=True)
@@ -46,14 +39,14 @@ class Region:
     y2: int
 
 
-def _long_sides(detections: Sequence[Any]) -> np.ndarray:
+def _long_sides(detections: Sequence[Detection]) -> np.ndarray:
     return np.array([max(d.box[2] - d.box[0], d.box[3] - d.box[1]) for d in detections], np.float64)
 
 
-def zoom_region(detections: Sequence[Any], width: int, height: int, input_size: int) -> Region | None:
+def zoom_region(detections: Sequence[Detection], width: int, height: int, input_size: int) -> Region | None:
     """The window to look at again, or None when the tiles are already big enough in the detector's input (or
     the window would not be much smaller than the photo)."""
-    if len(detections) < MIN_DETECTIONS:
+    if len(detections) < MIN_DETECTIONS_TO_JUDGE:
         return None
     fit = input_size / max(width, height)
     tile = float(np.median(_long_sides(detections)))
@@ -71,8 +64,8 @@ def zoom_region(detections: Sequence[Any], width: int, height: int, input_size: 
 
 
 def zoom_in(
-    pixels: np.ndarray, detector: Detector, detections: list[Any], score_threshold: float | None
-) -> tuple[list[Any], Region | None]:
+    pixels: np.ndarray, detector: BoxSource, detections: list[Detection], score_threshold: float | None
+) -> tuple[list[Detection], Region | None]:
     """The detections of a closer look at the tiles' region (boxes in ``pixels`` coordinates) and the region, or
     the given detections and None when the tiles are big enough already.  A second, closer look follows when the
     first still shows the tiles small (a hand far away in a big photo)."""
@@ -94,11 +87,11 @@ def zoom_in(
             break
         window = np.ascontiguousarray(pixels[region.y1 : region.y2, region.x1 : region.x2])
         found = detector.detect(window, score_threshold=score_threshold)
-        if len(found) < MIN_DETECTIONS:
+        if len(found) < MIN_DETECTIONS_TO_JUDGE:
             break
         detections, chosen = [_shift(d, region.x1, region.y1) for d in found], region
     return detections, chosen
 
 
-def _shift(d: Any, dx: float, dy: float) -> Any:
+def _shift(d: Detection, dx: float, dy: float) -> Detection:
     return replace(d, box=(d.box[0] + dx, d.box[1] + dy, d.box[2] + dx, d.box[3] + dy))

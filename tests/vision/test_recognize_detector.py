@@ -10,17 +10,22 @@ from __future__ import annotations
 
 import importlib
 from collections import Counter
-from pathlib import Path
 
 import cv2
 import pytest
-from vision_scenes import HAND_SCENE_GROUPS, NearestFaceClassifier, hand_scene, ids_by_group, iou
+from vision_scenes import (
+    HAND_SCENE_GROUPS,
+    NearestFaceClassifier,
+    hand_scene,
+    ids_by_group,
+    iou,
+    require_shipped_models,
+)
 
 import vision
 from vision.detector import Detection
 
 recognize_module = importlib.import_module("vision.recognize")  # the package attribute is the function
-ROOT = Path(__file__).resolve().parents[2]
 
 
 class BoxDetector:
@@ -164,9 +169,7 @@ def test_detector_boxes_are_in_original_pixels_for_a_large_photo(fake):
 
 
 def test_shipped_detector_and_classifier_read_a_composed_photo(scene):
-    for model in ("tile_detector.onnx", "tile_classifier.onnx"):
-        if not (ROOT / "models" / model).exists():
-            pytest.skip(f"models/{model} not shipped yet")
+    require_shipped_models()
     img, placed = scene
     rec = vision.recognize(img)
     assert rec.candidates.startswith("detector")

@@ -4,19 +4,16 @@ shape before their tiles are found, and every box still maps to the original pho
 from __future__ import annotations
 
 from collections import Counter
-from pathlib import Path
 
 import cv2
 import numpy as np
 import pytest
-from vision_scenes import hand_scene, iou
+from vision_scenes import hand_scene, iou, require_shipped_models
 
 import vision
 from vision.detector import Detection
 from vision.io import LoadedImage
 from vision.stretch import STRETCH_TRIGGER, median_aspect, squeeze, stretched_axis, unstretch
-
-ROOT = Path(__file__).resolve().parents[2]
 
 
 def boxes_of_aspect(aspect: float, n: int = 6, score: float = 0.5) -> list[Detection]:
@@ -91,9 +88,7 @@ def test_a_squeeze_the_detector_likes_less_than_the_photo_as_is_is_not_taken():
 
 
 def test_shipped_models_read_a_composed_photo_stretched_five_times_across():
-    for model in ("tile_detector.onnx", "tile_classifier.onnx"):
-        if not (ROOT / "models" / model).exists():
-            pytest.skip(f"models/{model} not shipped yet")
+    require_shipped_models()
     img, placed = hand_scene("felt")
     h, w = img.shape[:2]
     stretched = cv2.resize(img, (w * 5, h), interpolation=cv2.INTER_LINEAR)

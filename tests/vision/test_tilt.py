@@ -4,19 +4,16 @@ the detector is surer of the tiles in the levelled copy; quads map back onto the
 from __future__ import annotations
 
 from collections import Counter
-from pathlib import Path
 
 import cv2
 import numpy as np
 import pytest
-from vision_scenes import hand_scene
+from vision_scenes import hand_scene, require_shipped_models
 
 import vision
 from vision.detector import Detection
 from vision.io import LoadedImage
 from vision.tilt import MIN_TILT, level, slant, turn
-
-ROOT = Path(__file__).resolve().parents[2]
 
 
 def turned_scene(degrees: float):
@@ -94,9 +91,7 @@ def test_a_levelled_copy_the_detector_likes_no_better_is_not_kept():
 
 @pytest.mark.parametrize("enlarge", [1, 3])
 def test_shipped_models_read_a_composed_hand_photographed_at_a_20_degree_slant(enlarge):
-    for model in ("tile_detector.onnx", "tile_classifier.onnx"):
-        if not (ROOT / "models" / model).exists():
-            pytest.skip(f"models/{model} not shipped yet")
+    require_shipped_models()
     img, placed, m = turned_scene(20.0)
     if enlarge != 1:  # a big photo: the levelled view is judged on a smaller copy, then the working copy is turned
         img = cv2.resize(img, None, fx=enlarge, fy=enlarge, interpolation=cv2.INTER_CUBIC)

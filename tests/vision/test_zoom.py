@@ -4,17 +4,14 @@ the detector looks again, closer, at the part of the photo that holds them (visi
 from __future__ import annotations
 
 from collections import Counter
-from pathlib import Path
 
 import numpy as np
 import pytest
-from vision_scenes import hand_scene, iou
+from vision_scenes import hand_scene, iou, require_shipped_models
 
 import vision
 from vision.detector import Detection
 from vision.zoom import MARGIN_TILES, ZOOM_BELOW, zoom_in, zoom_region
-
-ROOT = Path(__file__).resolve().parents[2]
 
 
 def row_of_tiles(x0: float, y0: float, tile: float, n: int = 5, score: float = 0.8) -> list[Detection]:
@@ -88,9 +85,7 @@ def test_a_closer_look_that_finds_nothing_keeps_the_first_detections():
 
 
 def test_shipped_models_read_a_composed_hand_photographed_from_three_times_further():
-    for model in ("tile_detector.onnx", "tile_classifier.onnx"):
-        if not (ROOT / "models" / model).exists():
-            pytest.skip(f"models/{model} not shipped yet")
+    require_shipped_models()
     img, placed = hand_scene("felt")
     h, w = img.shape[:2]
     canvas = np.empty((3 * h, 3 * w, 3), np.uint8)

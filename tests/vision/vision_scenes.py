@@ -7,6 +7,7 @@ bright block with faint seams.  Every placed tile's axis-aligned box is returned
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 
 import cv2
 import numpy as np
@@ -21,6 +22,18 @@ class PlacedTile:
     id: str
     box: tuple[float, float, float, float]  # x1, y1, x2, y2
     rotated: int = 0  # degrees
+
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def require_shipped_models() -> None:
+    """Skip the calling test while the shipped detector or classifier model is absent."""
+    import pytest
+
+    for model in ("tile_detector.onnx", "tile_classifier.onnx"):
+        if not (ROOT / "models" / model).exists():
+            pytest.skip(f"models/{model} not shipped yet")
 
 
 def table(width: int, height: int, kind: str = "felt", seed: int = 0) -> np.ndarray:
