@@ -137,30 +137,26 @@ def far_view(photo: Path, k: float) -> tuple[np.ndarray, tuple[int, int]]:
     table), as if photographed from further away, and the offset of the photo in the canvas."""
     import cv2
 
+    from vision.tilt import edge_colour
+
     img = cv2.imread(str(photo), cv2.IMREAD_COLOR)
     h, w = img.shape[:2]
-    border = np.concatenate([img[0], img[-1], img[:, 0], img[:, -1]])
     canvas = np.empty((int(round(h * k)), int(round(w * k)), 3), np.uint8)
-    canvas[:] = np.median(border, axis=0).astype(np.uint8)
+    canvas[:] = np.array(edge_colour(img)).astype(np.uint8)
     dy, dx = (canvas.shape[0] - h) // 2, (canvas.shape[1] - w) // 2
     canvas[dy : dy + h, dx : dx + w] = img
     return canvas, (dx, dy)
 
 
 def turned_view(source: Path | np.ndarray, degrees: float) -> tuple[np.ndarray, np.ndarray]:
-    """The photo turned ``degrees`` counter-clockwise on a canvas that holds all of it (filled with the median
-    colour of its border), as a phone held at a slant would take it, and the 2x3 matrix of the turn."""
+    """The photo turned ``degrees`` counter-clockwise on a canvas that holds all of it (filled with its edge colour),
+    as a phone held at a slant would take it, and the 2x3 matrix of the turn."""
     import cv2
 
+    from vision.tilt import turned_canvas
+
     img = cv2.imread(str(source), cv2.IMREAD_COLOR) if not isinstance(source, np.ndarray) else source
-    h, w = img.shape[:2]
-    m = cv2.getRotationMatrix2D((w / 2, h / 2), degrees, 1.0)
-    cos, sin = abs(m[0, 0]), abs(m[0, 1])
-    nw, nh = int(np.ceil(h * sin + w * cos)), int(np.ceil(h * cos + w * sin))
-    m[0, 2] += nw / 2 - w / 2
-    m[1, 2] += nh / 2 - h / 2
-    fill = np.median(np.concatenate([img[0], img[-1], img[:, 0], img[:, -1]]), axis=0)
-    return cv2.warpAffine(img, m, (nw, nh), borderValue=tuple(float(v) for v in fill)), m
+    return turned_canvas(img, degrees)
 
 
 def _turned(truth: list[tuple[str, Box]], m: np.ndarray) -> list[tuple[str, Box]]:

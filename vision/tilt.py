@@ -77,19 +77,29 @@ def slant(pixels: np.ndarray) -> tuple[float, float]:
     return float(np.degrees(np.angle(z) / 4)), float(abs(z) / total)
 
 
-def turn(loaded: LoadedImage, degrees: float) -> LoadedImage:
-    """The working copy turned by ``degrees`` (counter-clockwise as seen) on a canvas that holds all of it, the
-    border filled with the photo's edge colour, and ``unrotate`` set so points map back to the original."""
-    h, w = loaded.pixels.shape[:2]
+def edge_colour(pixels: np.ndarray) -> tuple[float, ...]:
+    """The median colour of the image's outermost pixels: the table, in a photo of tiles, to fill new canvas with."""
+    edge = np.concatenate([pixels[0], pixels[-1], pixels[:, 0], pixels[:, -1]])
+    return tuple(float(v) for v in np.median(edge.reshape(len(edge), -1), axis=0))
+
+
+def turned_canvas(pixels: np.ndarray, degrees: float) -> tuple[np.ndarray, np.ndarray]:
+    """The image turned by ``degrees`` (counter-clockwise as seen) on a canvas that holds all of it, the new corners
+    filled with its edge colour, and the 2x3 matrix that takes its points to the turned image."""
+    h, w = pixels.shape[:2]
     m = cv2.getRotationMatrix2D((w / 2, h / 2), degrees, 1.0)
     cos, sin = abs(m[0, 0]), abs(m[0, 1])
     nw, nh = int(np.ceil(h * sin + w * cos)), int(np.ceil(h * cos + w * sin))
     m[0, 2] += nw / 2 - w / 2
     m[1, 2] += nh / 2 - h / 2
-    px = loaded.pixels
-    edge = np.concatenate([px[0], px[-1], px[:, 0], px[:, -1]]).reshape(-1, px.shape[2] if px.ndim == 3 else 1)
-    fill = tuple(float(v) for v in np.median(edge, axis=0))
-    turned = cv2.warpAffine(px, m, (nw, nh), flags=cv2.INTER_LINEAR, borderValue=fill)
+    turned = cv2.warpAffine(pixels, m, (nw, nh), flags=cv2.INTER_LINEAR, borderValue=edge_colour(pixels))
+    return turned, m
+
+
+def turn(loaded: LoadedImage, degrees: float) -> LoadedImage:
+    """The working copy turned by ``degrees`` (see ``turned_canvas``), with ``unrotate`` set so points map back to
+    the original."""
+    turned, m = turned_canvas(loaded.pixels, degrees)
     back = cv2.invertAffineTransform(m)
     if loaded.unrotate is not None:  # compose with an earlier turn
         a = loaded.unrotate
