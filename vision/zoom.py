@@ -71,25 +71,20 @@ def zoom_in(
     first still shows the tiles small (a hand far away in a big photo)."""
     h, w = pixels.shape[:2]
     size = int(getattr(detector, "input_size", 320))
-    chosen: Region | None = None
+    frame, chosen = Region(0, 0, w, h), None
     for _ in range(MAX_LOOKS):
-        if chosen is None:
-            region = zoom_region(detections, w, h, size)
-        else:  # the window's own detections, in window coordinates, decide whether to look closer still
-            inner = [_shift(d, -chosen.x1, -chosen.y1) for d in detections]
-            sub = zoom_region(inner, chosen.x2 - chosen.x1, chosen.y2 - chosen.y1, size)
-            region = (
-                None
-                if sub is None
-                else Region(sub.x1 + chosen.x1, sub.y1 + chosen.y1, sub.x2 + chosen.x1, sub.y2 + chosen.y1)
-            )
-        if region is None:
+        # the current frame's own detections, in its coordinates, decide whether to look closer still
+        inner = [_shift(d, -frame.x1, -frame.y1) for d in detections]
+        sub = zoom_region(inner, frame.x2 - frame.x1, frame.y2 - frame.y1, size)
+        if sub is None:
             break
+        region = Region(sub.x1 + frame.x1, sub.y1 + frame.y1, sub.x2 + frame.x1, sub.y2 + frame.y1)
         window = np.ascontiguousarray(pixels[region.y1 : region.y2, region.x1 : region.x2])
         found = detector.detect(window, score_threshold=score_threshold)
         if len(found) < MIN_DETECTIONS_TO_JUDGE:
             break
         detections, chosen = [_shift(d, region.x1, region.y1) for d in found], region
+        frame = region
     return detections, chosen
 
 
