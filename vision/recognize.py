@@ -29,6 +29,7 @@ import cv2
 import numpy as np
 
 from vision.decode import decode
+from vision.detector import DEFAULT_MODEL_PATH, DetectorModelError, TileDetector
 from vision.detector import BoxSource as Detector
 from vision.io import ImageInput, LoadedImage, NoTilesFoundError, load_image
 from vision.labels import NOT_A_TILE
@@ -157,17 +158,11 @@ def _default_classifier() -> Classifier:
 
 @functools.lru_cache(maxsize=2)
 def _load_detector(path: Path | None) -> Detector:
-    from vision.detector import TileDetector
-
     return TileDetector(path)
 
 
 def _default_detector() -> tuple[Detector | None, str | None]:
     """The shipped detector, or None and a note saying why recognition falls back to OpenCV segmentation."""
-    try:
-        from vision.detector import DEFAULT_MODEL_PATH, DetectorModelError
-    except ImportError as exc:
-        return None, f"tile detector not available ({exc}): candidates from OpenCV segmentation"
     path = DETECTOR_MODEL_PATH if DETECTOR_MODEL_PATH is not None else DEFAULT_MODEL_PATH
     if not Path(path).is_file():
         return None, f"tile detector model not found at {path}: candidates from OpenCV segmentation"
