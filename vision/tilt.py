@@ -5,9 +5,9 @@ turned 15 degrees recall fell from 99% to 92%, at 30 degrees to 74%.  Tile edges
 lines and meet at right angles, so the magnitude-weighted direction of the strongest gradients, taken modulo 90
 degrees, gives the rows' slant in one pass over a small copy.  That estimate is wrong on some photos (a messy table,
 tiles lying every way; the gradients then agree less), so the levelled copy is kept only when the detector is
-surer of its tiles there.  Crops are
-then cut from the levelled copy (upright tiles, as the classifier knows them) and every quad maps back to the
-original photo through ``LoadedImage.unrotate``, so reported quads follow the slanted tiles.
+surer of its tiles there.  Crops are then cut from the levelled copy (upright tiles, as the classifier knows them)
+and every quad maps back to the original photo through ``LoadedImage.unrotate``, so reported quads follow the
+slanted tiles.
 """
 
 from __future__ import annotations
@@ -123,16 +123,18 @@ def level(
     # working copy itself only when the levelled view is kept
     h, w = loaded.pixels.shape[:2]
     f = min(1.0, VERIFY_SIDE / max(h, w))
-    small = loaded.pixels if f == 1.0 else cv2.resize(loaded.pixels, None, fx=f, fy=f, interpolation=cv2.INTER_AREA)
-    trial = turn(dataclasses.replace(loaded, pixels=small, unrotate=None), degrees)
+    if f == 1.0:
+        trial = turn(loaded, degrees)
+    else:
+        small = cv2.resize(loaded.pixels, None, fx=f, fy=f, interpolation=cv2.INTER_AREA)
+        trial = turn(dataclasses.replace(loaded, pixels=small, unrotate=None), degrees)
     found = detector.detect(trial.pixels, score_threshold=score_threshold)
     if mean_peak_score(found) <= mean_peak_score(detections) + margin:
         return Levelled(loaded, detections)
+    if f == 1.0:
+        return Levelled(trial, found, degrees)
     turned = turn(loaded, degrees)
-    if f != 1.0:
-        sx = turned.pixels.shape[1] / trial.pixels.shape[1]
-        sy = turned.pixels.shape[0] / trial.pixels.shape[0]
-        found = [
-            dataclasses.replace(d, box=(d.box[0] * sx, d.box[1] * sy, d.box[2] * sx, d.box[3] * sy)) for d in found
-        ]
+    sx = turned.pixels.shape[1] / trial.pixels.shape[1]
+    sy = turned.pixels.shape[0] / trial.pixels.shape[0]
+    found = [dataclasses.replace(d, box=(d.box[0] * sx, d.box[1] * sy, d.box[2] * sx, d.box[3] * sy)) for d in found]
     return Levelled(turned, found, degrees)
