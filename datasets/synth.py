@@ -99,19 +99,52 @@ def art_faces(height: int = ART_HEIGHT) -> dict[str, list[np.ndarray]]:
     return faces
 
 
-def own_faces(height: int = ART_HEIGHT) -> dict[str, list[np.ndarray]]:
-    """The project's own drawn faces (``vision.faces.render_face``, RGB) as BGR, when that module is present."""
+def glyph_fonts() -> list[str]:
+    """Font files to draw the Chinese glyphs in: the faces' default first, then every other Chinese font
+    fontconfig knows (e.g. Debian's fonts-arphic-ukai brush and fonts-arphic-uming Ming hands).
+
+    Real sets engrave their numerals and winds in many hands; a model that has seen only one font reads an
+    unseen set's 七 or 九 as the 伍 it knows best. Which fonts a training run used is in its summary."""
     try:
-        from vision.faces import render_face
+        from vision.faces import _fc_list_cjk_fonts, cjk_font_path
+    except ImportError:
+        return []
+    default = cjk_font_path()
+    fonts = [str(default)] if default else []
+    for path in _fc_list_cjk_fonts():
+        if str(path) not in fonts:
+            fonts.append(str(path))
+    return fonts
+
+
+#: Tiles whose faces are Chinese glyphs (characters, winds, dragons but the white, flowers and seasons): these are
+#: drawn once per glyph font; the dots and bamboo do not depend on the font and are drawn once.
+_GLYPH_TILES = frozenset(t for t in TILE_IDS if t[1] in "mf" or (t[1] == "z" and t != "5z"))
+#: Numeral ink for every other font's character tiles: sets print the numeral in blue or in black.
+_BLACK_INK = (28, 28, 34)
+
+
+def own_faces(height: int = ART_HEIGHT) -> dict[str, list[np.ndarray]]:
+    """The project's own drawn faces (``vision.faces.render_face``, RGB) as BGR, glyph tiles in every glyph font."""
+    try:
+        from vision.faces import DEFAULT_STYLE, render_face
     except ImportError:
         return {}
+    import dataclasses
+
+    fonts = glyph_fonts()
+    styles = [
+        dataclasses.replace(DEFAULT_STYLE, font=f, blue=_BLACK_INK if i % 2 else DEFAULT_STYLE.blue)
+        for i, f in enumerate(fonts)
+    ] or [DEFAULT_STYLE]
     out: dict[str, list[np.ndarray]] = {}
     for tile in TILE_IDS:
-        try:
-            img = np.asarray(render_face(tile, height).convert("RGB"), dtype=np.uint8)
-        except Exception:  # noqa: BLE001 - a face the other module cannot draw is simply not used
-            continue
-        out[tile] = [cv2.cvtColor(img, cv2.COLOR_RGB2BGR)]
+        for style in styles if tile in _GLYPH_TILES else styles[:1]:
+            try:
+                img = np.asarray(render_face(tile, height, style=style).convert("RGB"), dtype=np.uint8)
+            except Exception:  # noqa: BLE001 - a face the other module cannot draw is simply not used
+                continue
+            out.setdefault(tile, []).append(cv2.cvtColor(img, cv2.COLOR_RGB2BGR))
     return out
 
 

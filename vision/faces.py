@@ -58,6 +58,9 @@ class FaceStyle:
     flower_band: RGB = (206, 32, 42)
     season_band: RGB = (28, 72, 165)
     corner_index: bool = False  # Arabic index in the top-left corner of suited tiles, as some sets print
+    #: Font file for the Chinese glyphs; None takes :func:`cjk_font_path`. Real sets engrave their characters in
+    #: many hands (brush, Ming, bold sans), so training renders the faces in every font it can find.
+    font: str | None = None
     supersample: int = 4
 
 
@@ -116,11 +119,14 @@ def font_description() -> str:
     return str(path) if path else "no CJK font found: Latin labels (install pylopdf-fonts-zh-tw or fonts-noto-cjk)"
 
 
-@functools.lru_cache(maxsize=256)
-def _cjk_font(size: int) -> ImageFont.FreeTypeFont:
-    path = cjk_font_path()
-    assert path is not None
-    return ImageFont.truetype(str(path), size)
+def _draws_cjk(style: FaceStyle) -> bool:
+    """Whether glyphs can be drawn in Chinese; without a font the faces carry Latin labels instead."""
+    return style.font is not None or cjk_font_path() is not None
+
+
+@functools.lru_cache(maxsize=512)
+def _cjk_font(path: str, size: int) -> ImageFont.FreeTypeFont:
+    return ImageFont.truetype(path, size)
 
 
 @functools.lru_cache(maxsize=256)
@@ -168,8 +174,11 @@ class _Canvas:
     def text(self, text: str, box: tuple[float, float, float, float], fill: RGB, *, bold: float = 0.035) -> None:
         """Fit ``text`` into a design-unit box, centred, keeping the glyph's proportions."""
         x0, y0, x1, y1 = self.box(*box)
-        cjk = cjk_font_path() is not None and not text.isascii()
-        make = _cjk_font if cjk else _latin_font
+        font_path = self.style.font or cjk_font_path()
+        if font_path is not None and not text.isascii():
+            make = functools.partial(_cjk_font, str(font_path))
+        else:
+            make = _latin_font
         ref = 200
         stroke = max(0, round(ref * bold))
         left, top, right, bottom = make(ref).getbbox(text, stroke_width=stroke)
@@ -375,7 +384,7 @@ def _bamboo(c: _Canvas, rank: int) -> None:
 
 def _characters(c: _Canvas, rank: int) -> None:
     st = c.style
-    if cjk_font_path() is None:
+    if not _draws_cjk(c.style):
         c.text(f"{rank}m", (40, 110, 260, 290), st.red)
         return
     c.text(_NUMERALS[rank - 1], (62, 34, 238, 172), st.blue)
@@ -391,7 +400,7 @@ def _honour(c: _Canvas, tile: str) -> None:
         c.draw.rectangle(c.box(82, 96, 218, 304), outline=st.blue, width=int(line * 0.4))
         return
     colour = {"6z": st.green, "7z": st.red}.get(tile, st.ink)
-    if cjk_font_path() is None:
+    if not _draws_cjk(c.style):
         c.text(_LATIN_HONOURS[tile], (50, 80, 250, 320), colour)
         return
     c.text(_HONOUR_GLYPHS[tile], (36, 56, 264, 344), colour, bold=0.025 if tile == "6z" else 0.04)
@@ -420,7 +429,7 @@ def _bonus(c: _Canvas, tile: str) -> None:
             c.circle(bx, 345, 8, band)
     c.text(str(seat), (30, 26, 96, 104), band, bold=0.02)
     glyph_colour = st.green if rank <= 4 else st.ink
-    if cjk_font_path() is None:
+    if not _draws_cjk(c.style):
         c.text(tile, (60, 110, 260, 300), glyph_colour)
         return
     c.text(_BONUS_GLYPHS[tile], (74, 80, 272, 306), glyph_colour, bold=0.022)

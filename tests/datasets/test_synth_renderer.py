@@ -40,3 +40,30 @@ def test_own_face_crops_cover_tiles_and_back() -> None:
     x, y = synth.own_face_crops(32, 1, seed=0)
     assert x.shape == (43, 32, 32, 3)
     assert y[-1] == "back" and len(set(y)) == 43
+
+
+def test_glyph_fonts_start_with_the_faces_own_font() -> None:
+    from vision.faces import cjk_font_path
+
+    fonts = synth.glyph_fonts()
+    assert fonts[0] == str(cjk_font_path())
+    assert len(fonts) == len(set(fonts))
+
+
+def test_glyph_tiles_are_drawn_once_per_font_and_the_rest_once() -> None:
+    """Real sets engrave characters, winds and bonus glyphs in many hands, so those faces come in every font."""
+    faces = _faces()
+    fonts = len(synth.glyph_fonts())
+    for tile in ("7m", "1z", "7z", "5f"):
+        assert len(faces[tile]) == fonts, tile
+    for tile in ("8p", "9s", "5z"):
+        assert len(faces[tile]) == 1, tile
+
+
+def test_each_font_draws_a_different_face_when_there_are_several() -> None:
+    faces = _faces()["9m"]
+    if len(faces) < 2:
+        import pytest
+
+        pytest.skip("only one Chinese font on this machine (install fonts-arphic-ukai to train on more hands)")
+    assert all(not np.array_equal(faces[0], other) for other in faces[1:])

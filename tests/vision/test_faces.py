@@ -143,3 +143,22 @@ def test_without_a_cjk_font_faces_fall_back_to_distinct_latin_labels(monkeypatch
         faces._render_cached.cache_clear()
     for a, b in itertools.combinations(FACE_IDS, 2):
         assert np.mean(np.abs(drawn[a] - drawn[b])) > 1.0, f"{a} and {b} look the same without a CJK font"
+
+
+def test_a_style_font_draws_the_glyphs_in_that_font():
+    """Training draws the faces in several hands; a style's own font must be the one the glyphs come from."""
+    from vision.faces import _latin_font
+
+    other = getattr(_latin_font(20), "path", None)  # a Latin font: its tofu boxes differ from any CJK glyph
+    if not other:
+        pytest.skip("no TrueType Latin font on this machine to draw with")
+    assert not np.array_equal(
+        _pixels(render_face("7m", 64)), _pixels(render_face("7m", 64, style=FaceStyle(font=str(other))))
+    )
+
+
+def test_a_style_font_leaves_the_dots_alone(tmp_path):
+    default = cjk_font_path()
+    assert default is not None
+    style = FaceStyle(font=str(default))
+    assert np.array_equal(_pixels(render_face("8p", 64)), _pixels(render_face("8p", 64, style=style)))
