@@ -1,13 +1,16 @@
 """Level a photo whose tile rows run at a slant before its tiles are found.
 
 Why: the detector proposes upright boxes, and a phone held at an angle turns every tile: on hk-photos/valid photos
-turned 15 degrees recall fell from 99% to 92%, at 30 degrees to 74%.  Tile edges are the photo's strongest straight
+turned 15 degrees recall fell from 99% to 92%, at 30 degrees to 74%. Tile edges are the photo's strongest straight
 lines and meet at right angles, so the magnitude-weighted direction of the strongest gradients, taken modulo 90
-degrees, gives the rows' slant in one pass over a small copy.  That estimate is wrong on some photos (a messy table,
-tiles lying every way; the gradients then agree less), so the levelled copy is kept only when the detector is
-surer of its tiles there.  Crops are then cut from the levelled copy (upright tiles, as the classifier knows them)
-and every quad maps back to the original photo through ``LoadedImage.unrotate``, so reported quads follow the
-slanted tiles.
+degrees, gives the rows' slant in one pass over a small copy. That estimate is wrong on some photos (a messy table,
+tiles lying every way; the gradients then agree less), so the levelled copy is kept only when the detector is surer
+of its tiles there, or when its boxes there stop overlapping each other (upright boxes around slanted tiles overlap
+their neighbours; around upright tiles they barely touch). The second test matters: the detector was trained on
+photos with slanted tiles and is often as sure of them slanted, so on hk-photos/valid turned 15 degrees it rejected
+24 of 79 right estimates (every 3rd photo). Crops are then cut from the levelled copy (upright tiles, as the
+classifier knows them) and every quad maps back to the original photo through ``LoadedImage.unrotate``, so reported
+quads follow the slanted tiles.
 """
 
 from __future__ import annotations
@@ -17,7 +20,7 @@ import dataclasses
 import cv2
 import numpy as np
 
-from vision.detector import BoxSource, Detection, mean_peak_score
+from vision.detector import MIN_DETECTIONS_TO_JUDGE, BoxSource, Detection, mean_peak_score
 from vision.io import LoadedImage
 
 #: Slants smaller than this (degrees) are left alone: the detector's boxes still fit such tiles.
@@ -35,6 +38,14 @@ SURE_AGREEMENT = 0.3
 SURE_SCORE_GAIN = 0.0
 #: The levelled view is judged on a copy whose longer side is at most this many pixels.
 VERIFY_SIDE = 640
+#: The levelled copy is also kept when its boxes overlap each other at least this much less (mean share of a box's
+#: area under its neighbours' boxes, ``overlap_share``; None: not used), the strongest gradients agree on the slant
+#: at least UPRIGHT_AGREEMENT (a pile of tiles lying every way agrees less, 0.11-0.17 on the IMG_27xx piles of
+#: hk-photos/valid, and no turn stands all its tiles upright; its slanted rows agree 0.20-0.66), and it finds nearly
+#: as many tiles (LOST_TILES fewer at most).
+OVERLAP_DROP: float | None = 0.1
+UPRIGHT_AGREEMENT = 0.2
+LOST_TILES = 1
 
 
 @dataclasses.dataclass(frozen=True)
@@ -75,6 +86,22 @@ def slant(pixels: np.ndarray) -> tuple[float, float]:
     r2 = r * r
     z = (r2 * r2 / (m2 * mag)).sum()  # |r| e^{4i theta}: each gradient's direction, four times, weighted by size
     return float(np.degrees(np.angle(z) / 4)), float(abs(z) / total)
+
+
+def overlap_share(detections: list[Detection]) -> float:
+    """The mean share of a box's area that other boxes cover. Upright boxes around slanted tiles overlap their
+    neighbours (a quarter to three quarters of their area, in hk-photos rows); around upright tiles they barely
+    touch. So a turn that leaves the boxes overlapping far less has stood the tiles upright, however sure the
+    detector was of the slanted ones."""
+    if len(detections) < 2:
+        return 0.0
+    b = np.array([d.box for d in detections], np.float64)
+    area = np.maximum((b[:, 2] - b[:, 0]) * (b[:, 3] - b[:, 1]), 1e-9)
+    ix = np.clip(np.minimum(b[:, None, 2], b[None, :, 2]) - np.maximum(b[:, None, 0], b[None, :, 0]), 0, None)
+    iy = np.clip(np.minimum(b[:, None, 3], b[None, :, 3]) - np.maximum(b[:, None, 1], b[None, :, 1]), 0, None)
+    inter = ix * iy
+    np.fill_diagonal(inter, 0)
+    return float(np.mean(np.minimum(inter.sum(axis=1) / area, 1.0)))
 
 
 def edge_colour(pixels: np.ndarray) -> tuple[float, ...]:
@@ -129,7 +156,14 @@ def level(
         small = cv2.resize(loaded.pixels, None, fx=f, fy=f, interpolation=cv2.INTER_AREA)
         trial = turn(dataclasses.replace(loaded, pixels=small, unrotate=None), degrees)
     found = detector.detect(trial.pixels, score_threshold=score_threshold)
-    if mean_peak_score(found) <= mean_peak_score(detections) + margin:
+    surer = mean_peak_score(found) > mean_peak_score(detections) + margin
+    upright = (
+        OVERLAP_DROP is not None
+        and len(found) >= max(MIN_DETECTIONS_TO_JUDGE, len(detections) - LOST_TILES)
+        and agreement >= UPRIGHT_AGREEMENT
+        and overlap_share(found) < overlap_share(detections) - OVERLAP_DROP
+    )
+    if not (surer or upright):
         return Levelled(loaded, detections)
     if f == 1.0:
         return Levelled(trial, found, degrees)

@@ -1,5 +1,6 @@
 """A photo whose tile rows run at a slant (a phone held at an angle) is levelled before its tiles are found, when
-the detector is surer of the tiles in the levelled copy; quads map back onto the slanted tiles (vision.tilt)."""
+the detector is surer of the tiles in the levelled copy or its boxes there stop overlapping (the tiles stand
+upright); quads map back onto the slanted tiles (vision.tilt)."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from vision_scenes import hand_scene, require_shipped_models
 import vision
 from vision.detector import Detection
 from vision.io import LoadedImage
-from vision.tilt import MIN_TILT, level, slant, turn
+from vision.tilt import LOST_TILES, MIN_TILT, level, overlap_share, slant, turn
 
 
 def turned_scene(degrees: float):
@@ -85,6 +86,58 @@ def test_a_levelled_copy_the_detector_likes_no_better_is_not_kept():
             return [Detection(box=(10.0 * i, 0.0, 10.0 * i + 8, 12.0), score=0.6) for i in range(5)]
 
     det = Indifferent()
+    out = level(as_loaded(img), det, det.detect(img), 0.3)
+    assert out.degrees == 0.0 and out.loaded.unrotate is None
+
+
+def row(n: int, step: float, score: float = 0.6) -> list[Detection]:
+    """n boxes 10 wide, each starting ``step`` after the last (step 10: touching; 5: half under the next)."""
+    return [Detection(box=(step * i, 0.0, step * i + 10, 12.0), score=score) for i in range(n)]
+
+
+def test_boxes_in_a_touching_row_do_not_overlap():
+    assert overlap_share(row(6, 10.0)) == 0.0
+
+
+def test_overlap_share_is_the_mean_share_of_a_box_under_the_others():
+    # step 5: the end boxes are half covered, the inner ones fully (two halves): (0.5 + 1 + 1 + 0.5) / 4
+    assert overlap_share(row(4, 5.0)) == pytest.approx(0.75)
+
+
+class OverlapByLevel:
+    """As sure of its tiles at any slant, but its upright boxes overlap more the more the rows slant, as a real
+    detector's boxes around turned tiles do; ``lose`` boxes go missing in the levelled view."""
+
+    def __init__(self, lose: int = 0):
+        self.lose = lose
+
+    def detect(self, image_bgr, score_threshold=None):
+        tilted = abs(slant(image_bgr)[0]) > 5
+        return row(8, 5.0) if tilted else row(8 - self.lose, 10.0)
+
+
+def test_a_levelled_copy_whose_boxes_stop_overlapping_is_kept_though_the_detector_is_no_surer():
+    img, _, _ = turned_scene(20.0)
+    det = OverlapByLevel()
+    out = level(as_loaded(img), det, det.detect(img), 0.3)
+    assert abs(out.degrees) > MIN_TILT
+    assert abs(slant(out.loaded.pixels)[0]) < 2.5
+
+
+def test_a_levelled_copy_that_loses_tiles_is_not_kept_for_its_overlap_alone():
+    img, _, _ = turned_scene(20.0)
+    det = OverlapByLevel(lose=LOST_TILES + 1)
+    out = level(as_loaded(img), det, det.detect(img), 0.3)
+    assert out.degrees == 0.0 and out.loaded.unrotate is None
+
+
+def test_a_pile_whose_gradients_barely_agree_is_not_levelled_for_its_overlap_alone(monkeypatch):
+    """Tiles lying every way overlap whatever the turn; a drop in overlap there is chance, not upright tiles."""
+    import vision.tilt as tilt
+
+    img, _, _ = turned_scene(20.0)
+    monkeypatch.setattr(tilt, "slant", lambda pixels: (-20.0, tilt.UPRIGHT_AGREEMENT / 2))
+    det = OverlapByLevel()
     out = level(as_loaded(img), det, det.detect(img), 0.3)
     assert out.degrees == 0.0 and out.loaded.unrotate is None
 
