@@ -137,7 +137,7 @@ def train(
 ) -> dict[str, object]:
     import torch
 
-    from datasets import prepare
+    from datasets import prepare, synth
     from datasets.model import STAGES, TileNet
     from vision.labels import CLASS_LABELS
 
@@ -185,16 +185,17 @@ def train(
             bar.update(1, f"loss {tot_loss / seen:.3f} acc {tot_ok / seen:.3f}")
         history.append({"epoch": epoch + 1, "loss": round(tot_loss / seen, 4), "train_acc": round(tot_ok / seen, 4)})
     train_s = time.time() - t0
+    fonts = [Path(f).name for f in synth.glyph_fonts()]  # the hands the synthetic glyph faces were drawn in
     meta = model_metadata({
         "architecture": f"TileNet VGG-style CNN, stages {list(STAGES)}",
         "seed": seed, "epochs": epochs, "training_crops": sizes, "training_seconds": round(train_s),
-        "fine_tuned_from": str(init) if init else "",
+        "fine_tuned_from": str(init) if init else "", "glyph_fonts": fonts,
     })  # fmt: skip
     export_onnx(model, out, meta)
     return {
         "model": str(out), "bytes": out.stat().st_size, "epochs": epochs, "seed": seed, "crops": int(len(y)),
         "sources": sizes, "prep_seconds": round(prep_s, 1), "total_seconds": round(time.time() - t0, 1),
-        "fine_tuned_from": str(init) if init else None,
+        "fine_tuned_from": str(init) if init else None, "glyph_fonts": fonts,
         "history": history,
     }
 
