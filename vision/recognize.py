@@ -32,7 +32,7 @@ from vision.decode import decode
 from vision.detector import DEFAULT_MODEL_PATH, DetectorModelError, TileDetector
 from vision.detector import BoxSource as Detector
 from vision.io import ImageInput, LoadedImage, NoTilesFoundError, load_image
-from vision.labels import NOT_A_TILE
+from vision.labels import BACK, NOT_A_TILE
 from vision.layout import layout
 from vision.segment import portrait_quad, quad_box, rectify, segment
 from vision.stretch import unstretch
@@ -71,6 +71,14 @@ DETECTOR_MODEL_PATH: Path | None = None
 #: (models/tile_detector.onnx of 41d65eb) 0.3 gave recall 88.5% / precision 94.3% / photo-exact 37.8%, 0.4 gave
 #: 87.1 / 86.8 / 36.5% (photos where it finds nothing fall back to segmentation), 0.2 gave 89.6 / 92.6 / 37.8%.
 DETECTOR_SCORE_THRESHOLD: float | None = 0.3
+#: Detector boxes scored from this up to DETECTOR_SCORE_THRESHOLD are faint candidates (None: none). One is kept only
+#: where a row of tiles continues into it (``_continues_row``) and the classifier names a face there with at least
+#: FAINT_MIN_PROB: the detector is least sure of plain faces such as a blank white dragon at a row's end (on
+#: hk-photos/valid: two photos of that set read exactly with them, none lost).
+FAINT_SCORE: float | None = 0.1
+FAINT_MIN_PROB = 0.7
+#: A faint box an accepted tile covers more than this share of is the gap between two tiles, not a third tile.
+FAINT_OVERLAP = 0.1
 #: A segmentation candidate covering more than this fraction of (the smaller of) itself or a detector box is a tile
 #: the detector already proposed.
 SOURCE_OVERLAP = 0.3
@@ -180,13 +188,18 @@ def _box_quad(box: Sequence[float]) -> np.ndarray:
     return portrait_quad(np.array([[x1, y1], [x2, y1], [x2, y2], [x1, y2]], np.float32))
 
 
-def _detector_candidates(loaded: LoadedImage, det: Detector) -> tuple[LoadedImage, list[np.ndarray], list[str]]:
+def _detector_candidates(
+    loaded: LoadedImage, det: Detector
+) -> tuple[LoadedImage, list[np.ndarray], list[np.ndarray], list[str]]:
     """Detector boxes as tile quads, found in the photo squeezed back to shape when it is stretched, levelled when
     its rows slant, and looked at again closer when its tiles are small, with a note for each of those.  The
-    returned working image is the one the quads belong to (its ``to_original`` undoes the squeeze and the turn)."""
-    found = unstretch(
-        loaded, det, det.detect(loaded.pixels, score_threshold=DETECTOR_SCORE_THRESHOLD), DETECTOR_SCORE_THRESHOLD
-    )
+    returned working image is the one the quads belong to (its ``to_original`` undoes the squeeze and the turn).
+    Faint quads (scored from FAINT_SCORE up to the threshold) come only from a photo no framing fix changed."""
+    sure_from = DETECTOR_SCORE_THRESHOLD
+    faint = FAINT_SCORE is not None and sure_from is not None and FAINT_SCORE < sure_from
+    first = det.detect(loaded.pixels, score_threshold=FAINT_SCORE if faint else sure_from)
+    sure = [d for d in first if not faint or d.score >= sure_from]
+    found = unstretch(loaded, det, sure, DETECTOR_SCORE_THRESHOLD)
     notes = [found.note] if found.note else []
     levelled = level(found.loaded, det, found.detections, DETECTOR_SCORE_THRESHOLD)
     if levelled.note:
@@ -194,8 +207,47 @@ def _detector_candidates(loaded: LoadedImage, det: Detector) -> tuple[LoadedImag
     detections, region = zoom_in(levelled.loaded.pixels, det, levelled.detections, DETECTOR_SCORE_THRESHOLD)
     if region is not None:
         notes.append("the tiles are small in this photo: the detector looked again, closer; a closer photo reads best")
-    boxes = [d.box for d in detections]
-    return levelled.loaded, [_box_quad(b) for b in boxes if b[2] - b[0] >= 4 and b[3] - b[1] >= 4], notes
+    as_is = levelled.loaded is loaded and region is None
+    faint_boxes = [d.box for d in first if d.score < sure_from] if faint and as_is else []
+
+    def quads(boxes: Sequence[Sequence[float]]) -> list[np.ndarray]:
+        return [_box_quad(b) for b in boxes if b[2] - b[0] >= 4 and b[3] - b[1] >= 4]
+
+    sure_quads = quads([d.box for d in detections])
+    # only faint boxes that continue a row of sure boxes are worth a crop (the classifier's time is per crop)
+    return levelled.loaded, sure_quads, [q for q in quads(faint_boxes) if _continues_row(q, sure_quads)], notes
+
+
+def _continues_row(q: np.ndarray, tiles: list[np.ndarray]) -> bool:
+    """Whether the quad continues a row of these tiles: none covers it (FAINT_OVERLAP), and one of about its size
+    sits right beside it, level with it (sharing most of its height, a small fraction of a tile apart), or above or
+    below it likewise (a row photographed lying on its side)."""
+    if any(_overlap(q, t) > FAINT_OVERLAP for t in tiles):
+        return False
+    x0, y0, x1, y1 = quad_box(q)
+    w, h = x1 - x0, y1 - y0
+    for bx0, by0, bx1, by1 in (quad_box(t) for t in tiles):
+        bw, bh = bx1 - bx0, by1 - by0
+        if not (0.7 <= bh / h <= 1.4 and 0.7 <= bw / w <= 1.4):
+            continue
+        beside = min(y1, by1) - max(y0, by0) >= 0.7 * min(h, bh) and max(bx0 - x1, x0 - bx1) <= 0.3 * w
+        above_below = min(x1, bx1) - max(x0, bx0) >= 0.7 * min(w, bw) and max(by0 - y1, y0 - by1) <= 0.3 * h
+        if beside or above_below:
+            return True
+    return False
+
+
+def _row_continuations(
+    faint: list[tuple[np.ndarray, list[tuple[str, float]]]], taken: list[np.ndarray]
+) -> list[tuple[np.ndarray, list[tuple[str, float]]]]:
+    """Faint boxes kept as tiles: each continues a row of accepted tiles (``_continues_row``) and the classifier
+    names a face there with at least FAINT_MIN_PROB (not a back: felt between tiles reads as a green back).  Tiles
+    lie in rows; a faint box out on the table is left out, however sure the classifier is of it."""
+    return [
+        (q, p)
+        for q, p in faint
+        if _is_tile(p) and p[0][0] != BACK and p[0][1] >= FAINT_MIN_PROB and _continues_row(q, taken)
+    ]
 
 
 def _uncovered_blobs(seg, taken: list[np.ndarray]):
@@ -374,7 +426,7 @@ def recognize(
     found: list[tuple[np.ndarray, list[tuple[str, float]]]] = []
     used = sources
     if "detector" in sources:
-        loaded, quads, framing_notes = _detector_candidates(loaded, detector)
+        loaded, quads, faint, framing_notes = _detector_candidates(loaded, detector)
         notes.extend(framing_notes)
         t2 = time.perf_counter()
         timings["detect"] = (t2 - t1) * 1000
@@ -382,8 +434,11 @@ def recognize(
             notes.append("the tile detector found no tiles: candidates from OpenCV segmentation")
             used = ("segmentation",)
         else:
-            crops = [rectify(loaded.pixels, q, pad=CROP_PAD) for q in quads]
-            found = list(zip(quads, clf.predict(crops, k=TOP_K), strict=True))
+            crops = [rectify(loaded.pixels, q, pad=CROP_PAD) for q in quads + faint]
+            named = list(zip(quads + faint, clf.predict(crops, k=TOP_K), strict=True))
+            found = named[: len(quads)]
+            if faint:
+                found += _row_continuations(named[len(quads) :], [q for q, p in found if _is_tile(p)])
             if "segmentation" in sources:
                 # tiles the detector missed: segment, leave the blobs its accepted boxes cover, keep split tiles no
                 # accepted box covers (a box the classifier rejects is no evidence about the blob under it)

@@ -174,3 +174,71 @@ def test_shipped_detector_and_classifier_read_a_composed_photo(scene):
     rec = vision.recognize(img)
     assert rec.candidates.startswith("detector")
     assert Counter(rec.ids) == Counter(p.id for p in placed)
+
+
+# ----------------------------------------------------------------------------------------- faint boxes in a row
+
+
+def _tile_at(x: float, y: float = 0.0, w: float = 30.0, h: float = 40.0):
+    return recognize_module._box_quad((x, y, x + w, y + h))
+
+
+def _named(label: str, p: float):
+    return [(label, p), ("not-a-tile", 1 - p)]
+
+
+def test_a_faint_box_continuing_a_row_of_tiles_is_kept():
+    taken = [_tile_at(0), _tile_at(31)]
+    faint = [(_tile_at(62), _named("5z", 0.8))]  # a blank white dragon at the row's end
+    assert recognize_module._row_continuations(faint, taken) == faint
+
+
+def test_a_faint_box_continuing_a_column_is_kept():
+    """A row photographed lying on its side runs down the photo."""
+    taken = [_tile_at(0, 0, 40, 30), _tile_at(0, 31, 40, 30)]
+    faint = [(_tile_at(0, 62, 40, 30), _named("5z", 0.8))]
+    assert recognize_module._row_continuations(faint, taken) == faint
+
+
+def test_a_faint_box_out_on_the_table_is_left_out_however_sure_the_classifier_is():
+    taken = [_tile_at(0), _tile_at(31)]
+    assert recognize_module._row_continuations([(_tile_at(200, 150), _named("3p", 0.99))], taken) == []
+
+
+def test_a_faint_box_over_the_gap_between_two_tiles_is_left_out():
+    taken = [_tile_at(0), _tile_at(31)]
+    assert recognize_module._row_continuations([(_tile_at(16), _named("2p", 0.95))], taken) == []
+
+
+@pytest.mark.parametrize("label,p", [("back", 0.95), ("not-a-tile", 0.95), ("4m", 0.5)])
+def test_a_faint_box_is_kept_only_for_a_sure_face(label, p):
+    """Felt between tiles reads as a green back; a faint box needs a face named with FAINT_MIN_PROB."""
+    taken = [_tile_at(0), _tile_at(31)]
+    assert recognize_module._row_continuations([(_tile_at(62), _named(label, p))], taken) == []
+
+
+class FaintRowEndDetector(BoxDetector):
+    """Sure of every tile but the blank white dragon ending the scene's first row, which it scores below the
+    threshold (as the shipped detector does blank faces)."""
+
+    ROW_END = len(HAND_SCENE_GROUPS[0]) - 1
+
+    def detect(self, image_bgr, score_threshold=None):
+        found = super().detect(image_bgr)
+        found[self.ROW_END] = Detection(box=found[self.ROW_END].box, score=0.2)
+        threshold = 0.0 if score_threshold is None else score_threshold
+        return [d for d in found if d.score >= threshold]
+
+
+def test_recognition_keeps_a_faintly_detected_tile_at_the_end_of_a_row(scene, fake):
+    img, placed = scene
+    assert placed[FaintRowEndDetector.ROW_END].id == "5z"
+    rec = vision.recognize(img, classifier=fake, detector=FaintRowEndDetector([p.box for p in placed]))
+    assert Counter(rec.ids) == Counter(p.id for p in placed)
+
+
+def test_without_faint_boxes_that_tile_is_missed(scene, fake, monkeypatch):
+    monkeypatch.setattr(recognize_module, "FAINT_SCORE", None)
+    img, placed = scene
+    rec = vision.recognize(img, classifier=fake, detector=FaintRowEndDetector([p.box for p in placed]))
+    assert Counter(rec.ids) == Counter(p.id for p in placed) - Counter(["5z"])
