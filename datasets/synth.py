@@ -9,6 +9,7 @@ glare and shadow -> blur, noise and JPEG. Crops are framed like the real ones: t
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 from functools import lru_cache
 from pathlib import Path
@@ -106,12 +107,12 @@ def glyph_fonts() -> list[str]:
     Real sets engrave their numerals and winds in many hands; a model that has seen only one font reads an
     unseen set's 七 or 九 as the 伍 it knows best. Which fonts a training run used is in its summary."""
     try:
-        from vision.faces import _fc_list_cjk_fonts, cjk_font_path
+        from vision.faces import cjk_font_path, system_cjk_fonts
     except ImportError:
         return []
     default = cjk_font_path()
     fonts = [str(default)] if default else []
-    for path in _fc_list_cjk_fonts():
+    for path in system_cjk_fonts():
         if str(path) not in fonts:
             fonts.append(str(path))
     return fonts
@@ -130,8 +131,6 @@ def own_faces(height: int = ART_HEIGHT) -> dict[str, list[np.ndarray]]:
         from vision.faces import DEFAULT_STYLE, render_face
     except ImportError:
         return {}
-    import dataclasses
-
     fonts = glyph_fonts()
     styles = [
         dataclasses.replace(DEFAULT_STYLE, font=f, blue=_BLACK_INK if i % 2 else DEFAULT_STYLE.blue)

@@ -70,7 +70,8 @@ DEFAULT_STYLE = FaceStyle()
 # --------------------------------------------------------------------------------------------------------------- font
 
 
-def _fc_list_cjk_fonts() -> list[Path]:
+def system_cjk_fonts() -> list[Path]:
+    """Every Chinese font file fontconfig knows, the ones closest to engraved tile characters first."""
     if shutil.which("fc-list") is None:
         return []
     try:
@@ -109,7 +110,7 @@ def cjk_font_path() -> Path | None:
             return candidate
     except ImportError:
         pass
-    system = _fc_list_cjk_fonts()
+    system = system_cjk_fonts()
     return system[0] if system else None
 
 
