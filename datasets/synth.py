@@ -138,7 +138,10 @@ def own_faces(height: int = ART_HEIGHT) -> dict[str, list[np.ndarray]]:
     ] or [DEFAULT_STYLE]
     out: dict[str, list[np.ndarray]] = {}
     for tile in TILE_IDS:
-        for style in styles if tile in _GLYPH_TILES else styles[:1]:
+        chosen = styles if tile in _GLYPH_TILES else styles[:1]
+        if tile[1] == "f":  # real sets paint flowers and seasons as pictures with small corner glyphs
+            chosen = chosen + [dataclasses.replace(st, bonus_picture=True) for st in chosen]
+        for style in chosen:
             try:
                 img = np.asarray(render_face(tile, height, style=style).convert("RGB"), dtype=np.uint8)
             except Exception:  # noqa: BLE001 - a face the other module cannot draw is simply not used

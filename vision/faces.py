@@ -61,6 +61,9 @@ class FaceStyle:
     #: Font file for the Chinese glyphs; None takes :func:`cjk_font_path`. Real sets engrave their characters in
     #: many hands (brush, Ming, bold sans), so training renders the faces in every font it can find.
     font: str | None = None
+    #: Flowers and seasons as most real sets paint them: a flowering plant, the seat number in one top corner and
+    #: a small glyph in the other (the page's faces keep the big glyph, which reads better at a glance).
+    bonus_picture: bool = False
     supersample: int = 4
 
 
@@ -414,11 +417,31 @@ def _blossom(c: _Canvas, x: float, y: float, r: float, colour: RGB) -> None:
     c.circle(x, y, r * 0.28, (236, 190, 40))
 
 
+def _plant(c: _Canvas, rank: int) -> None:
+    """A flowering plant filling the face below the corners: a stem, leaves, and blossoms whose number and colours
+    vary with the tile (so the picture alone never names it, as on real sets where the corners do)."""
+    st = c.style
+    c.draw.line([c.pt(150, 372), c.pt(146, 250), c.pt(160, 150)], fill=st.green, width=int(9 * c.s))
+    for (x0, y0, x1, y1) in ((84, 262, 148, 292), (152, 222, 218, 250), (92, 318, 148, 344), (152, 300, 214, 330)):
+        c.draw.ellipse(c.box(x0, y0, x1, y1), fill=st.green)
+    colours = (st.red, st.blue, (222, 110, 160))
+    spots = ((160, 150, 44), (98, 206, 30), (212, 196, 30))
+    for k, (x, y, r) in enumerate(spots[: 1 + rank % 3]):
+        _blossom(c, x, y, r, colours[(rank + k) % 3])
+
+
 def _bonus(c: _Canvas, tile: str) -> None:
     """Flowers and seasons: numeral in the corner, the glyph, and a colour band that tells the two sets apart."""
     st = c.style
     rank = int(tile[0])
     seat = rank if rank <= 4 else rank - 4
+    if st.bonus_picture:
+        _plant(c, rank)
+        corner = st.red  # flowers and seasons alike: the corners, not their colour, tell them apart
+        c.text(str(seat), (18, 14, 78, 92), corner, bold=0.02)
+        glyph = _BONUS_GLYPHS[tile] if _draws_cjk(st) else tile
+        c.text(glyph, (206, 14, 286, 96), corner, bold=0.02)
+        return
     band = st.flower_band if rank <= 4 else st.season_band
     c.draw.rounded_rectangle(c.box(28, 318, 272, 372), radius=10 * c.s, fill=band)
     if rank <= 4:

@@ -162,3 +162,18 @@ def test_a_style_font_leaves_the_dots_alone(tmp_path):
     assert default is not None
     style = FaceStyle(font=str(default))
     assert np.array_equal(_pixels(render_face("8p", 64)), _pixels(render_face("8p", 64, style=style)))
+
+
+def test_picture_style_bonus_faces_differ_between_every_flower_and_season():
+    """Painted flowers and seasons differ in their corners; every pair must still be told apart."""
+    bonus = [t for t in FACE_IDS if t.endswith("f")]
+    style = FaceStyle(bonus_picture=True)
+    faces = {t: _pixels(render_face(t, 64, style=style)) for t in bonus}
+    for a, b in itertools.combinations(bonus, 2):
+        assert np.mean(np.abs(faces[a] - faces[b])) > 1.0, f"{a} and {b} look the same as pictures"
+
+
+def test_picture_style_changes_only_the_flowers_and_seasons():
+    style = FaceStyle(bonus_picture=True)
+    assert not np.array_equal(_pixels(render_face("5f", 64)), _pixels(render_face("5f", 64, style=style)))
+    assert np.array_equal(_pixels(render_face("5m", 64)), _pixels(render_face("5m", 64, style=style)))
