@@ -319,9 +319,13 @@ def main(argv: list[str] | None = None) -> int:
     from PIL import Image
 
     ours, ours34, peer34 = Tally(), Tally(), Tally()
-    # the same figures with reviewed labels, beside them: without the photos whose labels are one class repeated
-    # (hk_photos.label_slips) and with the by-eye corrections of hk_photos.REVIEW_FILE
-    slips = set(label_slips("valid")) & {p.name for p in photos}
+    # the same figures with reviewed labels, beside them: the by-eye corrections of hk_photos.REVIEW_FILE applied
+    # (every box of valid was read on contact sheets, datasets/review_sheets.py); a photo whose labels are still one
+    # class repeated after the corrections (hk_photos.label_slips) is left out of them
+    names = {p.name for p in photos}
+    slips = set(label_slips("valid")) & names
+    unread_slips = set(label_slips("valid", reviewed=True)) & names
+    corrections = reviewed_labels()
     ours_c, ours34_c, peer34_c = Tally(), Tally(), Tally()
     # photos whose (reviewed) ground truth holds more copies of a tile than a set has (a spare blank tile labelled
     # as the white dragon): recognition never reports such a reading, so they can never be photo-exact
@@ -348,7 +352,7 @@ def main(argv: list[str] | None = None) -> int:
         t0 = time.perf_counter()
         preds = _ours(source, args.segment_only, args.winning)
         ours.latencies.append((time.perf_counter() - t0) * 1000)
-        clean = photo.name not in slips
+        clean = photo.name not in unread_slips
         if clean and not counts_ok([t for t, _ in reviewed]):
             over_counted.append(photo.name)
         for tally, keep, truth in ((ours, None, gts), (ours34, playing, gts)) + (
@@ -370,12 +374,14 @@ def main(argv: list[str] | None = None) -> int:
     mode = "segmentation only: ids not measured" if args.segment_only else "full pipeline"
     print(f"\nsikwu ({mode}), all 42 classes:")
     without = "sikwu, reviewed labels"
-    _print_table({"sikwu": ours.row(), without: ours_c.row()} if slips else {"sikwu": ours.row()})
-    if slips:
+    _print_table({"sikwu": ours.row(), without: ours_c.row()} if corrections else {"sikwu": ours.row()})
+    if corrections:
+        fixed = sum(1 for name, _ in corrections if name in slips)
         print(
-            f"reviewed labels: {len(slips)} labelling-slip photos left out (every box labelled one class: "
-            f"{', '.join(sorted(s[:8] for s in slips))}) and {len(reviewed_labels())} box labels corrected by eye "
-            "(datasets/hk_photos_review.csv)"
+            f"reviewed labels: {len(corrections)} box labels corrected by eye (datasets/hk_photos_review.csv), "
+            f"{fixed} of them in the {len(slips)} labelling-slip photos (every box labelled one class: "
+            f"{', '.join(sorted(s[:8] for s in slips))})"
+            + (f"; {len(unread_slips)} slip photo(s) not yet read, left out" if unread_slips else "")
         )
     if over_counted and not args.segment_only:
         print(
@@ -386,7 +392,7 @@ def main(argv: list[str] | None = None) -> int:
     print("\nSide by side on the 34 classes mahjong-detector knows (flower/season ground truth ignored):")
     if peer_reason is None:
         _print_table({"sikwu": ours34.row(), "mahjong-detector 0.0.6": peer34.row()})
-        if slips:
+        if corrections:
             print("\nThe same with reviewed labels:")
             _print_table({"sikwu": ours34_c.row(), "mahjong-detector 0.0.6": peer34_c.row()})
     else:

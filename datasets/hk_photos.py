@@ -132,15 +132,18 @@ def is_label_slip(boxes: list[Box]) -> bool:
     return len(boxes) >= LABEL_SLIP_MIN_BOXES and len({b.tile for b in boxes}) == 1
 
 
-def label_slips(split: str, base: Path | None = None) -> list[str]:
-    """Names of the photos in ``split`` whose labels are a labelling slip; measurements report with and without them."""
+def label_slips(split: str, base: Path | None = None, reviewed: bool = False) -> list[str]:
+    """Names of the photos in ``split`` whose labels are a labelling slip; measurements report with and without them.
+
+    With ``reviewed`` the by-eye corrections apply first, so a slip photo whose every box was read again is no slip.
+    """
     from PIL import Image
 
     out = []
     for path in images(split, base):
         with Image.open(path) as im:
             width, height = im.size
-        if is_label_slip(read_boxes(path, width, height)):
+        if is_label_slip(read_boxes(path, width, height, reviewed=reviewed)):
             out.append(path.name)
     return out
 
