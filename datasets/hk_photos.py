@@ -89,6 +89,9 @@ def label_path(image: Path) -> Path:
 #: label were looked at, so this list can only find label errors the model caught: figures with it are reported
 #: beside the as-published ones, never instead of them.
 REVIEW_FILE = Path(__file__).with_name("hk_photos_review.csv")
+#: The reviewed id of a box that holds no tile of its own (a second box drawn on a tile that already has one):
+#: reviewed ground truth leaves it out.
+NO_TILE = "none"
 
 
 @functools.cache
@@ -99,7 +102,8 @@ def reviewed_labels() -> dict[tuple[str, int], tuple[str, str]]:
 
 
 def read_boxes(image: Path, width: int, height: int, reviewed: bool = False) -> list[Box]:
-    """The photo's labelled boxes; with ``reviewed`` the corrections of ``REVIEW_FILE`` replace published labels."""
+    """The photo's labelled boxes; with ``reviewed`` the corrections of ``REVIEW_FILE`` replace published labels
+    (and drop the boxes reviewed as ``NO_TILE``)."""
     path = label_path(image)
     if not path.exists():
         return []
@@ -116,6 +120,8 @@ def read_boxes(image: Path, width: int, height: int, reviewed: bool = False) -> 
                     f"{REVIEW_FILE.name}: {image.name} line {line_no} is labelled {box.tile}, not {fix[0]} as "
                     "reviewed; the dataset changed, so review that box again"
                 )
+            if fix[1] == NO_TILE:
+                continue
             box = Box(fix[1], box.x0, box.y0, box.x1, box.y1)
         out.append(box)
     return out

@@ -114,7 +114,7 @@ def test_review_file_names_known_tiles_and_changes_each_label() -> None:
     assert fixes, "the review file is empty"
     for (photo, line), (published, reviewed) in fixes.items():
         assert photo.endswith(".jpg") and line >= 1
-        assert published in TILE_IDS and reviewed in TILE_IDS and published != reviewed
+        assert published in TILE_IDS and reviewed in (*TILE_IDS, hk_photos.NO_TILE) and published != reviewed
 
 
 def test_reviewed_boxes_replace_only_the_reviewed_labels(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -125,6 +125,19 @@ def test_reviewed_boxes_replace_only_the_reviewed_labels(tmp_path: Path, monkeyp
     monkeypatch.setattr(hk_photos, "reviewed_labels", lambda: {("p.jpg", 2): ("8p", "8s")})
     assert [b.tile for b in hk_photos.read_boxes(photo, 100, 100)] == ["4p", "8p"]
     assert [b.tile for b in hk_photos.read_boxes(photo, 100, 100, reviewed=True)] == ["4p", "8s"]
+
+
+def test_a_box_reviewed_as_no_tile_leaves_the_reviewed_ground_truth(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A second box drawn on a tile that already has one is no tile of its own."""
+    (tmp_path / "labels").mkdir()
+    (tmp_path / "images").mkdir()
+    photo = tmp_path / "images" / "p.jpg"
+    (tmp_path / "labels" / "p.txt").write_text("23 0.5 0.5 0.1 0.1\n41 0.5 0.5 0.1 0.1\n")
+    monkeypatch.setattr(hk_photos, "reviewed_labels", lambda: {("p.jpg", 2): ("9s", hk_photos.NO_TILE)})
+    assert [b.tile for b in hk_photos.read_boxes(photo, 100, 100)] == ["5s", "9s"]
+    assert [b.tile for b in hk_photos.read_boxes(photo, 100, 100, reviewed=True)] == ["5s"]
 
 
 def test_review_of_a_label_the_dataset_no_longer_has_is_refused(
