@@ -42,6 +42,21 @@ def test_known_label_error_350_is_relabelled_nine_dots(tmp_path: Path) -> None:
     assert tile_crops.load(tmp_path)[0].tile == "9p"
 
 
+def test_known_label_error_133_is_relabelled_eight_dots(tmp_path: Path) -> None:
+    """Seen on the contact sheet of every tile-crops photo: 133.jpg is labelled characters-8 but shows eight dots."""
+    _csv(tmp_path, [("133.jpg", "characters-8")])
+    assert tile_crops.load(tmp_path)[0].tile == "8p"
+
+
+def test_a_late_label_fix_does_not_move_the_photo_across_the_split(tmp_path: Path) -> None:
+    """133.jpg was fixed after models trained on the split, so it stays where its published label put it."""
+    _csv(tmp_path, [(f"{i}.jpg", "characters-8") for i in range(130, 138)] + [("9.jpg", "dots-8")])
+    fixed = tile_crops.split(tile_crops.load(tmp_path))
+    published = tile_crops.split([tile_crops.Item(it.image, "8m") if it.image.name == "133.jpg" else it
+                                  for it in tile_crops.load(tmp_path)])  # fmt: skip
+    assert [[it.image.name for it in part] for part in fixed] == [[it.image.name for it in part] for part in published]
+
+
 def _items(n_per: int) -> list[tile_crops.Item]:
     return [tile_crops.Item(Path(f"{t}-{i}.jpg"), t) for t in ("1m", "2m", "3m") for i in range(n_per)]
 
