@@ -29,6 +29,10 @@ DEFAULT_EPOCHS = 14
 #: Share of training crops turned by a random angle in [-45, 45] degrees. Scattered tiles lie at any angle, and the
 #: hk-photos/valid review found most remaining mistakes on tiles turned about 45 degrees on a red table.
 ANY_ANGLE_SHARE = 0.25
+#: Warm restarts after the main run: each a short one-cycle of RESTART_EPOCHS at this share of the peak rate. The
+#: shipped model came from such a chain of low-rate rounds run by hand; ``--restarts`` makes it one command.
+RESTART_EPOCHS = 3
+RESTART_PEAKS = (1 / 6, 1 / 10, 1 / 10)
 
 
 def augment(batch: np.ndarray, rng: np.random.Generator, size: int = INPUT_SIZE) -> np.ndarray:
@@ -74,8 +78,14 @@ def export_onnx(model, path: Path, meta: dict[str, str]) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_suffix(".tmp.onnx")
     torch.onnx.export(
-        model, torch.zeros(1, 3, INPUT_SIZE, INPUT_SIZE), str(tmp), input_names=["input"], output_names=["logits"],
-        dynamic_axes={"input": {0: "batch"}, "logits": {0: "batch"}}, opset_version=17, do_constant_folding=True,
+        model,
+        torch.zeros(1, 3, INPUT_SIZE, INPUT_SIZE),
+        str(tmp),
+        input_names=["input"],
+        output_names=["logits"],
+        dynamic_axes={"input": {0: "batch"}, "logits": {0: "batch"}},
+        opset_version=17,
+        do_constant_folding=True,
         dynamo=False,
     )
     m = onnx.load(str(tmp))
@@ -131,9 +141,24 @@ def load_onnx_weights(model, path: Path) -> None:
         lin.bias.copy_(torch.from_numpy(init[gemm[0].input[2]]))
 
 
+def lr_cycles(epochs: int, lr: float, restarts: int = 0) -> list[tuple[int, float]]:
+    """(epochs, peak rate) of each one-cycle: the main run, then the warm restarts at lower peaks."""
+    if not 0 <= restarts <= len(RESTART_PEAKS):
+        raise ValueError(f"restarts must be 0..{len(RESTART_PEAKS)}, got {restarts}")
+    return [(epochs, lr)] + [(RESTART_EPOCHS, lr * share) for share in RESTART_PEAKS[:restarts]]
+
+
 def train(
-    epochs: int = DEFAULT_EPOCHS, seed: int = 0, per_class: int = 150, out: Path = DEFAULT_MODEL, threads: int = 2,
-    batch_size: int = 128, lr: float = 3e-3, limit: int | None = None, init: Path | None = None,
+    epochs: int = DEFAULT_EPOCHS,
+    seed: int = 0,
+    per_class: int = 150,
+    out: Path = DEFAULT_MODEL,
+    threads: int = 2,
+    batch_size: int = 128,
+    lr: float = 3e-3,
+    limit: int | None = None,
+    init: Path | None = None,
+    restarts: int = 0,
 ) -> dict[str, object]:
     import torch
 
@@ -157,17 +182,24 @@ def train(
         load_onnx_weights(model, init)
     opt = torch.optim.AdamW(model.parameters(), lr=lr, weight_decay=5e-4)
     steps_per_epoch = len(y) // batch_size
-    sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=lr, total_steps=epochs * steps_per_epoch, pct_start=0.15)
+    # the main one-cycle run, then each restart a short one-cycle at a lower peak (warm restarts); a cycle's
+    # scheduler is made when it starts, because making one sets the optimiser's rate at once
+    cycles = lr_cycles(epochs, lr, restarts)
+    plan = [cycle for cycle, (n, _) in enumerate(cycles) for _ in range(n)]
     loss_fn = torch.nn.CrossEntropyLoss(label_smoothing=0.05)
     history = []
-    for epoch in range(epochs):
+    for epoch, cycle in enumerate(plan):
+        if epoch == 0 or plan[epoch - 1] != cycle:
+            n, peak = cycles[cycle]
+            total = n * steps_per_epoch
+            sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=peak, total_steps=total, pct_start=0.15)
         model.train()
         if init is not None:  # folded BatchNorm stays an identity while fine-tuning
             for mod in model.modules():
                 if isinstance(mod, torch.nn.BatchNorm2d):
                     mod.eval()
         order = rng.permutation(len(y))
-        bar = prepare.Progress(f"epoch {epoch + 1}/{epochs}", steps_per_epoch)
+        bar = prepare.Progress(f"epoch {epoch + 1}/{len(plan)}", steps_per_epoch)
         tot_loss = tot_ok = seen = 0
         for s in range(steps_per_epoch):
             idx = np.sort(order[s * batch_size : (s + 1) * batch_size])
@@ -188,14 +220,23 @@ def train(
     fonts = [Path(f).name for f in synth.glyph_fonts()]  # the hands the synthetic glyph faces were drawn in
     meta = model_metadata({
         "architecture": f"TileNet VGG-style CNN, stages {list(STAGES)}",
-        "seed": seed, "epochs": epochs, "training_crops": sizes, "training_seconds": round(train_s),
+        "seed": seed, "epochs": epochs, "restarts": restarts, "training_crops": sizes,
+        "training_seconds": round(train_s),
         "fine_tuned_from": str(init) if init else "", "glyph_fonts": fonts,
     })  # fmt: skip
     export_onnx(model, out, meta)
     return {
-        "model": str(out), "bytes": out.stat().st_size, "epochs": epochs, "seed": seed, "crops": int(len(y)),
-        "sources": sizes, "prep_seconds": round(prep_s, 1), "total_seconds": round(time.time() - t0, 1),
-        "fine_tuned_from": str(init) if init else None, "glyph_fonts": fonts,
+        "model": str(out),
+        "bytes": out.stat().st_size,
+        "epochs": epochs,
+        "restarts": restarts,
+        "seed": seed,
+        "crops": int(len(y)),
+        "sources": sizes,
+        "prep_seconds": round(prep_s, 1),
+        "total_seconds": round(time.time() - t0, 1),
+        "fine_tuned_from": str(init) if init else None,
+        "glyph_fonts": fonts,
         "history": history,
     }
 
@@ -211,6 +252,10 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--limit", type=int, default=None, help="train on a random subset of this many crops (smoke runs)")
     p.add_argument("--lr", type=float, default=3e-3, help="peak learning rate of the one-cycle schedule")
     p.add_argument("--init", type=Path, default=None, help="fine-tune from this exported ONNX model")
+    p.add_argument(
+        "--restarts", type=int, default=0, choices=range(len(RESTART_PEAKS) + 1),
+        help=f"low-rate rounds of {RESTART_EPOCHS} epochs after the main run (warm restarts; default 0)",
+    )  # fmt: skip
     p.add_argument("--json", action="store_true", help="print the training summary as JSON")
 
 
@@ -229,13 +274,23 @@ def run(args: argparse.Namespace) -> int:
         print("error: --epochs must be at least 1", file=sys.stderr)
         return 2
     summary = train(
-        args.epochs, args.seed, args.per_class, args.out, args.threads, lr=args.lr, limit=args.limit, init=args.init
+        args.epochs,
+        args.seed,
+        args.per_class,
+        args.out,
+        args.threads,
+        lr=args.lr,
+        limit=args.limit,
+        init=args.init,
+        restarts=args.restarts,
     )
     if args.json:
         print(json.dumps(summary, indent=2))
     else:
-        print(f"wrote {summary['model']} ({summary['bytes'] / 1e6:.2f} MB) after {summary['total_seconds']:.0f}s "
-              f"({summary['crops']} crops, {summary['epochs']} epochs, seed {summary['seed']})")
+        print(
+            f"wrote {summary['model']} ({summary['bytes'] / 1e6:.2f} MB) after {summary['total_seconds']:.0f}s "
+            f"({summary['crops']} crops, {summary['epochs']} epochs, seed {summary['seed']})"
+        )
     return 0
 
 

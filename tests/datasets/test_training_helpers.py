@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 import numpy as np
+import pytest
 
 from datasets import evaluate, train
 from vision.labels import CLASS_LABELS
@@ -62,3 +63,19 @@ def test_bright_featureless_negatives_are_flagged_as_ambiguous() -> None:
     x = np.stack([ivory, felt, textured, ivory])
     mask = prepare.ambiguous_negatives(x, ["not-a-tile", "not-a-tile", "not-a-tile", "5z"])
     assert mask.tolist() == [True, False, False, False]
+
+
+def test_warm_restarts_follow_the_main_run_at_lower_peaks() -> None:
+    cycles = train.lr_cycles(14, 3e-3, restarts=2)
+    assert cycles[0] == (14, 3e-3)
+    assert [n for n, _ in cycles[1:]] == [train.RESTART_EPOCHS] * 2
+    assert 3e-3 > cycles[1][1] > cycles[2][1] > 0
+
+
+def test_no_restarts_is_the_plain_one_cycle_run() -> None:
+    assert train.lr_cycles(14, 3e-3) == [(14, 3e-3)]
+
+
+def test_more_restarts_than_planned_are_refused() -> None:
+    with pytest.raises(ValueError, match="restarts"):
+        train.lr_cycles(14, 3e-3, restarts=len(train.RESTART_PEAKS) + 1)
