@@ -33,7 +33,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from datasets.hk_photos import label_slips, read_boxes, reviewed_labels  # noqa: E402
+from datasets.hk_photos import ignored_regions, label_slips, read_boxes, reviewed_labels  # noqa: E402
 from datasets.paths import shared_path  # noqa: E402
 from scoring.tiles import PLAYING_IDS  # noqa: E402
 from vision.decode import counts_ok  # noqa: E402
@@ -60,8 +60,20 @@ CANDIDATES = "auto"
 
 
 def load_ground_truth(photo: Path, width: int, height: int, reviewed: bool = False) -> list[tuple[str, Box]]:
-    """The photo's labelled tiles through the dataset loader (one parser for training, evaluation and benchmarks)."""
-    return [(b.tile, (b.x0, b.y0, b.x1, b.y1)) for b in read_boxes(photo, width, height, reviewed=reviewed)]
+    """The photo's labelled tiles through the dataset loader (one parser for training, evaluation and benchmarks);
+    reviewed ground truth also holds the face-up tiles the published labels have no box for."""
+    boxes = read_boxes(photo, width, height, reviewed=reviewed, with_added=reviewed)
+    return [(b.tile, (b.x0, b.y0, b.x1, b.y1)) for b in boxes]
+
+
+def load_ignored(photo: Path) -> list[tuple[str, Box]]:
+    """Regions reviewed figures do not score (face-down tiles, faces cut by the edge), shaped like ground truth."""
+    return [("", box) for box in ignored_regions(photo)]
+
+
+def _inside(box: Box, region: Box) -> bool:
+    cx, cy = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
+    return region[0] <= cx <= region[2] and region[1] <= cy <= region[3]
 
 
 def iou(a: Box, b: Box) -> float:
@@ -98,9 +110,19 @@ class Tally:
     latencies: list[float] = field(default_factory=list)
     ids_measured: bool = True
 
-    def add(self, preds: list[tuple[str, Box]], gts: list[tuple[str, Box]], keep_ids: set[str] | None = None) -> None:
+    def add(
+        self,
+        preds: list[tuple[str, Box]],
+        gts: list[tuple[str, Box]],
+        keep_ids: set[str] | None = None,
+        ignore: list[tuple[str, Box]] = (),
+    ) -> None:
         """Score one photo; with ``keep_ids`` only ground truth of those ids counts and predictions matched to
-        other ground truth are ignored."""
+        other ground truth are ignored; a prediction matching no ground truth whose centre lies in an ``ignore``
+        region (face-down tiles, cut faces) is not scored."""
+        if ignore:
+            hit = {i for i, _ in match([b for _, b in preds], [b for _, b in gts])}
+            preds = [p for i, p in enumerate(preds) if i in hit or not any(_inside(p[1], r) for _, r in ignore)]
         pairs = match([b for _, b in preds], [b for _, b in gts])
         if keep_ids is not None:
             ignored_p = {i for i, j in pairs if gts[j][0] not in keep_ids}
@@ -342,23 +364,24 @@ def main(argv: list[str] | None = None) -> int:
             w, h = im.size
         gts = load_ground_truth(photo, w, h)
         reviewed = load_ground_truth(photo, w, h, reviewed=True)
+        ignored = load_ignored(photo)
         source: Path | np.ndarray = photo
         if args.far != 1.0:
             source, (dx, dy) = far_view(photo, args.far)
-            gts, reviewed = _shifted(gts, dx, dy), _shifted(reviewed, dx, dy)
+            gts, reviewed, ignored = _shifted(gts, dx, dy), _shifted(reviewed, dx, dy), _shifted(ignored, dx, dy)
         if args.turn:
             source, m = turned_view(source, args.turn)
-            gts, reviewed = _turned(gts, m), _turned(reviewed, m)
+            gts, reviewed, ignored = _turned(gts, m), _turned(reviewed, m), _turned(ignored, m)
         t0 = time.perf_counter()
         preds = _ours(source, args.segment_only, args.winning)
         ours.latencies.append((time.perf_counter() - t0) * 1000)
         clean = photo.name not in unread_slips
         if clean and not counts_ok([t for t, _ in reviewed]):
             over_counted.append(photo.name)
-        for tally, keep, truth in ((ours, None, gts), (ours34, playing, gts)) + (
-            ((ours_c, None, reviewed), (ours34_c, playing, reviewed)) if clean else ()
+        for tally, keep, truth, skip in ((ours, None, gts, []), (ours34, playing, gts, [])) + (
+            ((ours_c, None, reviewed, ignored), (ours34_c, playing, reviewed, ignored)) if clean else ()
         ):
-            tally.add(preds, truth, keep_ids=keep)
+            tally.add(preds, truth, keep_ids=keep, ignore=skip)
             if tally is not ours:
                 tally.latencies.append(ours.latencies[-1])
         if peer_reason is None:
@@ -368,7 +391,7 @@ def main(argv: list[str] | None = None) -> int:
             peer34.add(ppreds, gts, keep_ids=playing)
             if clean:
                 peer34_c.latencies.append(peer34.latencies[-1])
-                peer34_c.add(ppreds, reviewed, keep_ids=playing)
+                peer34_c.add(ppreds, reviewed, keep_ids=playing, ignore=ignored)
     n_gt_bonus = ours.gt - ours34.gt
     print(f"hk-photos/valid: {len(photos)} photos, {ours.gt} ground-truth tiles ({n_gt_bonus} flowers/seasons)")
     mode = "segmentation only: ids not measured" if args.segment_only else "full pipeline"

@@ -85,13 +85,19 @@ def label_path(image: Path) -> Path:
 
 
 #: Box labels in ``valid`` that a person corrected after looking at the crop (photo, 1-based label line, the label
-#: as published, the tile the crop shows, what was seen). Only boxes where the shipped classifier disagreed with the
-#: label were looked at, so this list can only find label errors the model caught: figures with it are reported
-#: beside the as-published ones, never instead of them.
+#: as published, the tile the crop shows, what was seen). Every box of ``valid`` was read (2026-11-22) on the contact
+#: sheets of ``datasets.review_sheets`` - crops of one label side by side, no model output shown - by two readers
+#: per sheet, the seven labelling-slip photos box by box; figures with these corrections are reported beside the
+#: as-published ones, never instead of them.
 REVIEW_FILE = Path(__file__).with_name("hk_photos_review.csv")
 #: The reviewed id of a box that holds no tile of its own (a second box drawn on a tile that already has one):
 #: reviewed ground truth leaves it out.
 NO_TILE = "none"
+#: What the labelled boxes leave out, found by looking at every ``valid`` photo with its boxes drawn (no model output
+#: shown): ``tile`` rows are face-up tiles with no box (the box in photo pixels, the id read by eye), ``ignore``
+#: rows are regions no recognition is asked about (face-down tiles, faces cut by the photo edge). Used only for the
+#: reviewed photo-level figures of the recognition benchmark; the classifier is measured on the labelled boxes.
+REVIEW_BOXES_FILE = Path(__file__).with_name("hk_photos_review_boxes.csv")
 
 
 @functools.cache
@@ -101,9 +107,31 @@ def reviewed_labels() -> dict[tuple[str, int], tuple[str, str]]:
         return {(r["photo"], int(r["line"])): (r["labelled"], r["reviewed"]) for r in csv.DictReader(fh)}
 
 
-def read_boxes(image: Path, width: int, height: int, reviewed: bool = False) -> list[Box]:
+@functools.cache
+def _review_boxes() -> dict[str, list[tuple[str, Box]]]:
+    out: dict[str, list[tuple[str, Box]]] = {}
+    if not REVIEW_BOXES_FILE.exists():
+        return out
+    with REVIEW_BOXES_FILE.open(newline="", encoding="utf-8") as fh:
+        for r in csv.DictReader(fh):
+            box = Box(r["tile"], float(r["x0"]), float(r["y0"]), float(r["x1"]), float(r["y1"]))
+            out.setdefault(r["photo"], []).append((r["kind"], box))
+    return out
+
+
+def added_boxes(image: Path) -> list[Box]:
+    """Face-up tiles of the photo that the published labels have no box for (``REVIEW_BOXES_FILE``)."""
+    return [b for kind, b in _review_boxes().get(image.name, []) if kind == "tile"]
+
+
+def ignored_regions(image: Path) -> list[tuple[float, float, float, float]]:
+    """Regions of the photo that reviewed figures do not score (face-down tiles, cut faces)."""
+    return [(b.x0, b.y0, b.x1, b.y1) for kind, b in _review_boxes().get(image.name, []) if kind == "ignore"]
+
+
+def read_boxes(image: Path, width: int, height: int, reviewed: bool = False, with_added: bool = False) -> list[Box]:
     """The photo's labelled boxes; with ``reviewed`` the corrections of ``REVIEW_FILE`` replace published labels
-    (and drop the boxes reviewed as ``NO_TILE``)."""
+    (and drop the boxes reviewed as ``NO_TILE``); ``with_added`` also gives the face-up tiles the labels missed."""
     path = label_path(image)
     if not path.exists():
         return []
@@ -124,6 +152,8 @@ def read_boxes(image: Path, width: int, height: int, reviewed: bool = False) -> 
                 continue
             box = Box(fix[1], box.x0, box.y0, box.x1, box.y1)
         out.append(box)
+    if reviewed and with_added:
+        out += added_boxes(image)
     return out
 
 

@@ -157,3 +157,38 @@ def test_every_labelling_slip_photo_was_read_box_by_box() -> None:
     if not (hk_photos.root() / "valid").is_dir():
         pytest.skip("../shared/datasets/hk-photos is absent (set SIKWU_SHARED)")
     assert hk_photos.label_slips("valid", reviewed=True) == []
+
+
+def test_reviewed_ground_truth_adds_the_unboxed_face_up_tiles_only_when_asked(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (tmp_path / "labels").mkdir()
+    (tmp_path / "images").mkdir()
+    photo = tmp_path / "images" / "p.jpg"
+    (tmp_path / "labels" / "p.txt").write_text("23 0.5 0.5 0.1 0.1\n")
+    review = tmp_path / "boxes.csv"
+    review.write_text(
+        "photo,kind,x0,y0,x1,y1,tile,seen\n"
+        "p.jpg,tile,1,2,11,16,3p,a discard on the table\n"
+        "p.jpg,ignore,60,60,90,90,,face-down wall\n"
+    )
+    monkeypatch.setattr(hk_photos, "REVIEW_BOXES_FILE", review)
+    hk_photos._review_boxes.cache_clear()
+    try:
+        assert [b.tile for b in hk_photos.read_boxes(photo, 100, 100, reviewed=True)] == ["5s"]
+        both = hk_photos.read_boxes(photo, 100, 100, reviewed=True, with_added=True)
+        assert [b.tile for b in both] == ["5s", "3p"]
+        assert (both[1].x0, both[1].y0, both[1].x1, both[1].y1) == (1.0, 2.0, 11.0, 16.0)
+        assert hk_photos.ignored_regions(photo) == [(60.0, 60.0, 90.0, 90.0)]
+        assert [b.tile for b in hk_photos.read_boxes(photo, 100, 100, with_added=True)] == ["5s"]
+    finally:
+        hk_photos._review_boxes.cache_clear()
+
+
+def test_review_boxes_file_rows_are_tiles_with_an_id_or_ignored_regions() -> None:
+    for photo, rows in hk_photos._review_boxes().items():
+        assert photo.endswith(".jpg")
+        for kind, box in rows:
+            assert kind in ("tile", "ignore")
+            assert box.x1 > box.x0 and box.y1 > box.y0
+            assert (box.tile in TILE_IDS) if kind == "tile" else box.tile == ""
