@@ -93,10 +93,12 @@ REVIEW_FILE = Path(__file__).with_name("hk_photos_review.csv")
 #: The reviewed id of a box that holds no tile of its own (a second box drawn on a tile that already has one):
 #: reviewed ground truth leaves it out.
 NO_TILE = "none"
-#: What the labelled boxes leave out, found by looking at every ``valid`` photo with its boxes drawn (no model output
-#: shown): ``tile`` rows are face-up tiles with no box (the box in photo pixels, the id read by eye), ``ignore``
-#: rows are regions no recognition is asked about (face-down tiles, faces cut by the photo edge). Used only for the
-#: reviewed photo-level figures of the recognition benchmark; the classifier is measured on the labelled boxes.
+#: What the labelled boxes leave out, found by looking at every ``valid`` photo with its boxes drawn on a grid (no
+#: model output shown; 2026-11-22): ``tile`` rows are face-up tiles among the labelled ones that have no box (id read
+#: by eye, box checked by eye), ``ignore`` rows are regions the labels did not cover and reviewed figures do not score
+#: (discards the labeller left unboxed, face-down tiles, faces cut by the photo edge, one tile whose numeral could
+#: not be read). Used only for the reviewed figures of the recognition benchmark; the classifier is measured on the
+#: labelled boxes.
 REVIEW_BOXES_FILE = Path(__file__).with_name("hk_photos_review_boxes.csv")
 
 
