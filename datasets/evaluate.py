@@ -168,8 +168,9 @@ def report(out: dict[str, object]) -> str:
             lines.append(
                 f"  excluded ({len(r['excluded_photos'])} photos, every box one class): "
                 + ", ".join(p.split("_JPG")[0].split("_jpg")[0] for p in r["excluded_photos"])
-                + f"; {r['corrected_labels']} box labels corrected by eye (datasets/hk_photos_review.csv)"
             )
+        if "corrected_labels" in r:
+            lines.append(f"  {r['corrected_labels']} box labels corrected by eye (datasets/hk_photos_review.csv)")
         pcs = sorted(r["per_class"].items(), key=lambda kv: kv[1]["accuracy"])
         lines.append("  per class: " + ", ".join(f"{c} {v['accuracy']:.1%}/{v['n']}" for c, v in pcs))
         if r["worst_confusions"]:
