@@ -192,3 +192,15 @@ def test_review_boxes_file_rows_are_tiles_with_an_id_or_ignored_regions() -> Non
             assert kind in ("tile", "ignore")
             assert box.x1 > box.x0 and box.y1 > box.y0
             assert (box.tile in TILE_IDS) if kind == "tile" else box.tile == ""
+
+
+def test_every_reviewed_photo_is_in_valid_and_every_reviewed_line_exists() -> None:
+    """A stale review row would silently do nothing; the dataset changing must show up here instead."""
+    if not (hk_photos.root() / "valid").is_dir():
+        pytest.skip("../shared/datasets/hk-photos is absent (set SIKWU_SHARED)")
+    names = {p.name for p in hk_photos.images("valid")}
+    for photo, line in hk_photos.reviewed_labels():
+        assert photo in names
+        lines = hk_photos.label_path(hk_photos.root() / "valid" / "images" / photo).read_text().splitlines()
+        assert 1 <= line <= len(lines)
+    assert set(hk_photos._review_boxes()) <= names
