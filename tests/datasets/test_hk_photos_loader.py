@@ -117,11 +117,16 @@ def test_review_file_names_known_tiles_and_changes_each_label() -> None:
         assert published in TILE_IDS and reviewed in (*TILE_IDS, hk_photos.NO_TILE) and published != reviewed
 
 
+def _labelled_photo(root: Path, label_rows: str) -> Path:
+    """A photo path with its YOLO label file, laid out as hk-photos is (images/, labels/)."""
+    (root / "labels").mkdir()
+    (root / "images").mkdir()
+    (root / "labels" / "p.txt").write_text(label_rows)
+    return root / "images" / "p.jpg"
+
+
 def test_reviewed_boxes_replace_only_the_reviewed_labels(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    (tmp_path / "labels").mkdir()
-    (tmp_path / "images").mkdir()
-    photo = tmp_path / "images" / "p.jpg"
-    (tmp_path / "labels" / "p.txt").write_text("17 0.5 0.5 0.1 0.1\n37 0.2 0.2 0.1 0.1\n")
+    photo = _labelled_photo(tmp_path, "17 0.5 0.5 0.1 0.1\n37 0.2 0.2 0.1 0.1\n")
     monkeypatch.setattr(hk_photos, "reviewed_labels", lambda: {("p.jpg", 2): ("8p", "8s")})
     assert [b.tile for b in hk_photos.read_boxes(photo, 100, 100)] == ["4p", "8p"]
     assert [b.tile for b in hk_photos.read_boxes(photo, 100, 100, reviewed=True)] == ["4p", "8s"]
@@ -131,10 +136,7 @@ def test_a_box_reviewed_as_no_tile_leaves_the_reviewed_ground_truth(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """A second box drawn on a tile that already has one is no tile of its own."""
-    (tmp_path / "labels").mkdir()
-    (tmp_path / "images").mkdir()
-    photo = tmp_path / "images" / "p.jpg"
-    (tmp_path / "labels" / "p.txt").write_text("23 0.5 0.5 0.1 0.1\n41 0.5 0.5 0.1 0.1\n")
+    photo = _labelled_photo(tmp_path, "23 0.5 0.5 0.1 0.1\n41 0.5 0.5 0.1 0.1\n")
     monkeypatch.setattr(hk_photos, "reviewed_labels", lambda: {("p.jpg", 2): ("9s", hk_photos.NO_TILE)})
     assert [b.tile for b in hk_photos.read_boxes(photo, 100, 100)] == ["5s", "9s"]
     assert [b.tile for b in hk_photos.read_boxes(photo, 100, 100, reviewed=True)] == ["5s"]
@@ -143,10 +145,7 @@ def test_a_box_reviewed_as_no_tile_leaves_the_reviewed_ground_truth(
 def test_review_of_a_label_the_dataset_no_longer_has_is_refused(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    (tmp_path / "labels").mkdir()
-    (tmp_path / "images").mkdir()
-    photo = tmp_path / "images" / "p.jpg"
-    (tmp_path / "labels" / "p.txt").write_text("17 0.5 0.5 0.1 0.1\n")
+    photo = _labelled_photo(tmp_path, "17 0.5 0.5 0.1 0.1\n")
     monkeypatch.setattr(hk_photos, "reviewed_labels", lambda: {("p.jpg", 1): ("1m", "2m")})
     with pytest.raises(ValueError, match="review that box again"):
         hk_photos.read_boxes(photo, 100, 100, reviewed=True)
@@ -162,10 +161,7 @@ def test_every_labelling_slip_photo_was_read_box_by_box() -> None:
 def test_reviewed_ground_truth_adds_the_unboxed_face_up_tiles_only_when_asked(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    (tmp_path / "labels").mkdir()
-    (tmp_path / "images").mkdir()
-    photo = tmp_path / "images" / "p.jpg"
-    (tmp_path / "labels" / "p.txt").write_text("23 0.5 0.5 0.1 0.1\n")
+    photo = _labelled_photo(tmp_path, "23 0.5 0.5 0.1 0.1\n")
     review = tmp_path / "boxes.csv"
     review.write_text(
         "photo,kind,x0,y0,x1,y1,tile,seen\n"
