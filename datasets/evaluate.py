@@ -26,7 +26,7 @@ DEFAULT_CONFUSION = PROJECT_ROOT / "models" / "confusion.png"
 #: on the contact sheets of datasets/review_sheets.py, whatever the model said); a photo still labelled one class
 #: repeated beyond a tile set after them (hk_photos.label_slips) is left out. Reported beside the published labels'
 #: figure, never instead of it.
-SLIPS_EXCLUDED = "hk-photos/valid, reviewed labels"
+REVIEWED_SET = "hk-photos/valid, reviewed labels"
 
 
 def score(labels: tuple[str, ...], truth: list[str], pred: list[str]) -> dict[str, object]:
@@ -128,7 +128,7 @@ def evaluate(model: Path | None = None, confusion_png: Path | None = DEFAULT_CON
 
         sets["hk-photos/valid"] = prepare.hk_valid_crops()
         slips = frozenset(label_slips("valid", reviewed=True))
-        sets[SLIPS_EXCLUDED] = prepare.hk_valid_crops(exclude=slips, reviewed=True)
+        sets[REVIEWED_SET] = prepare.hk_valid_crops(exclude=slips, reviewed=True)
         sets["hk-photos/valid negatives"] = prepare.hk_valid_negatives()
         sets["tile-crops/held-out"] = prepare.tile_crops_held_out()
     sets["own rendered faces"] = prepare.own_faces_set()
@@ -138,9 +138,9 @@ def evaluate(model: Path | None = None, confusion_png: Path | None = DEFAULT_CON
         results[name] = score(clf.labels, truth, pred)
         first = [p[0][0] for p in first_look.predict(crops, k=1)]
         results[name]["first_look_accuracy"] = score(clf.labels, truth, first)["accuracy"]
-    if SLIPS_EXCLUDED in results:
-        results[SLIPS_EXCLUDED]["excluded_photos"] = sorted(slips)
-        results[SLIPS_EXCLUDED]["corrected_labels"] = len(reviewed_labels())
+    if REVIEWED_SET in results:
+        results[REVIEWED_SET]["excluded_photos"] = sorted(slips)
+        results[REVIEWED_SET]["corrected_labels"] = len(reviewed_labels())
     bench_crops = sets.get("hk-photos/valid", sets["own rendered faces"])[0]
     out = {
         "model": str(clf.model_path),
@@ -150,7 +150,7 @@ def evaluate(model: Path | None = None, confusion_png: Path | None = DEFAULT_CON
         "benchmark": benchmark(clf, bench_crops),
     }
     if confusion_png is not None:
-        drawn = [n for n in (SLIPS_EXCLUDED, "tile-crops/held-out") if n in results] or list(results)[:1]
+        drawn = [n for n in (REVIEWED_SET, "tile-crops/held-out") if n in results] or list(results)[:1]
         draw_confusions([(n, np.array(results[n]["confusion"])) for n in drawn], clf.labels, confusion_png)
         out["confusion_png"] = str(confusion_png)
     return out

@@ -27,11 +27,18 @@ ROWS = 8
 CAPTION = 14
 
 
+#: A box longer than this many times its width comes from a photo the dataset export squashed (tiles 10-13 times
+#: taller or wider than they are); its cell shows it stretched back to a tile's 3:4, or it is an unreadable sliver.
+SQUASHED_RATIO = 3.0
+
+
 def _fit(crop_bgr: np.ndarray, size: int) -> np.ndarray:
     """Scale a crop to fit ``size`` square keeping its shape, so tall tiles stay tall and glyphs stay readable."""
     import cv2
 
     h, w = crop_bgr.shape[:2]
+    if max(h, w) > SQUASHED_RATIO * min(h, w):
+        h, w = (size, size * 3 // 4) if h > w else (size * 3 // 4, size)
     scale = size / max(h, w)
     small = cv2.resize(crop_bgr, (max(1, round(w * scale)), max(1, round(h * scale))), interpolation=cv2.INTER_AREA)
     out = np.full((size, size, 3), 40, np.uint8)

@@ -22,6 +22,13 @@ def test_a_tall_crop_keeps_its_shape_inside_the_cell() -> None:
     assert np.ptp(lit[:, 0]) + 1 == 96 and np.ptp(lit[:, 1]) + 1 == 48
 
 
+def test_a_sliver_from_a_squashed_photo_is_stretched_back_to_tile_shape() -> None:
+    """hk-photos/valid holds photos squashed 10-13x by the export; their tiles are unreadable at their own shape."""
+    cell = review_sheets._fit(_crop(40, 600), 96)
+    lit = np.argwhere(cell[:, :, 0] == 200)
+    assert np.ptp(lit[:, 1]) + 1 == 96 and np.ptp(lit[:, 0]) + 1 == 72
+
+
 def test_every_crop_gets_a_cell_and_the_index_names_its_photo_and_line(tmp_path: Path) -> None:
     per_sheet = review_sheets.COLUMNS * review_sheets.ROWS
     items = [(f"photo{i}.jpg", i + 1, _crop(40, 30)) for i in range(per_sheet + 5)]
