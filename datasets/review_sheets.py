@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 from collections import defaultdict
 from pathlib import Path
 
@@ -108,6 +109,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("out_dir", type=Path, help="where to write the sheets (outside the project)")
     parser.add_argument("--split", default="valid", choices=hk_photos.SPLITS)
     args = parser.parse_args(argv)
+    if not hk_photos.images(args.split):
+        print(
+            f"error: no hk-photos/{args.split} photos under {hk_photos.root()}; set SIKWU_SHARED to the shared folder",
+            file=sys.stderr,
+        )
+        return 2
     index = draw_sheets(collect(args.split), args.out_dir)
     print(f"{len(index)} sheets in {args.out_dir}")
     return 0

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import cv2
 import numpy as np
+import pytest
 
 from datasets import review_sheets
 
@@ -39,3 +40,12 @@ def test_every_crop_gets_a_cell_and_the_index_names_its_photo_and_line(tmp_path:
     assert sum(len(v["cells"]) for k, v in index.items() if k.startswith("7m")) == len(items)
     assert json.loads((tmp_path / "index.json").read_text()) == index
     assert cv2.imread(str(tmp_path / "7m-1.png")) is not None
+
+
+def test_without_the_photos_the_command_says_where_it_looked_and_fails(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv("SIKWU_SHARED", str(tmp_path / "nowhere"))
+    assert review_sheets.main([str(tmp_path / "out")]) == 2
+    assert "SIKWU_SHARED" in capsys.readouterr().err
+    assert not (tmp_path / "out").exists()
