@@ -10,22 +10,15 @@ only their feature, with a sentence saying so.
 from __future__ import annotations
 
 import hashlib
-import sys
 import traceback
-from pathlib import Path
 
 import streamlit as st
-
-if __package__ in (None, "") and str(Path(__file__).resolve().parents[1]) not in sys.path:
-    # `streamlit run app/page.py` from a checkout without `pip install -e .`: make the project importable.
-    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-
-from app import services  # noqa: E402
-from app import state as S  # noqa: E402
-from app.components import hand_view, style  # noqa: E402
-from app.components.context_form import load_profile_for, render_context  # noqa: E402
-from app.components.overlay import annotate  # noqa: E402
-from app.components.report_view import render_report  # noqa: E402
+from sikwu.app import services
+from sikwu.app import state as S
+from sikwu.app.components import hand_view, style
+from sikwu.app.components.context_form import load_profile_for, render_context
+from sikwu.app.components.overlay import annotate
+from sikwu.app.components.report_view import render_report
 
 DISPLAY_MAX_SIDE = services.PHOTO_MAX_SIDE  # decode_photo already caps the size: no second resize
 PHOTO_TYPES = ["jpg", "jpeg", "png", "webp", "heic", "heif"]

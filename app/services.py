@@ -17,8 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
-
-from scoring.tiles import TILE_IDS
+from sikwu.scoring.tiles import TILE_IDS
 
 
 class Unavailable(RuntimeError):
@@ -197,7 +196,7 @@ def _maybe_float(v: Any) -> float | None:
 @functools.lru_cache(maxsize=256)
 def face_png(tile_id: str, height: int = 64) -> bytes:
     """The project's own drawing of a tile face (raises Unavailable when vision.faces is missing)."""
-    faces = _import("vision.faces", "Tile pictures")
+    faces = _import("sikwu.vision.faces", "Tile pictures")
     fn = getattr(faces, "face_png_bytes", None)
     if fn is not None:
         return bytes(fn(tile_id, height))
@@ -223,24 +222,24 @@ def faces_available() -> str | None:
 
 def parse_tiles(text: str) -> tuple[str, ...]:
     try:
-        parse = _get("scoring", "parse_tiles", "Typing a hand")
+        parse = _get("sikwu.scoring", "parse_tiles", "Typing a hand")
     except Unavailable:
-        parse = _get("scoring.notation", "parse_tiles", "Typing a hand")
+        parse = _get("sikwu.scoring.notation", "parse_tiles", "Typing a hand")
     return tuple(parse(text))
 
 
 def builtin_profiles() -> dict[str, str]:
-    return dict(_get("scoring", "builtin_profiles", "Rule profiles")())
+    return dict(_get("sikwu.scoring", "builtin_profiles", "Rule profiles")())
 
 
 def default_profile_name() -> str:
-    scoring = _import("scoring", "Scoring")
+    scoring = _import("sikwu.scoring", "Scoring")
     return str(getattr(scoring, "DEFAULT_PROFILE", "sparrows-nest"))
 
 
 def load_profile(name: str, house_rules_text: str | None = None, house_rules_name: str | None = None) -> Any:
     """A built-in profile, or an uploaded house-rule TOML (validated by the engine; errors name file and key)."""
-    load = _get("scoring", "load_profile", "Rule profiles")
+    load = _get("sikwu.scoring", "load_profile", "Rule profiles")
     if house_rules_text is None:
         return load(name)
     import tempfile
@@ -267,12 +266,12 @@ class Scored:
 
 def score(hand: Any, profile: Any, compare_with: Sequence[str] = ()) -> Scored:
     """Score a hand under a profile, settle it, and score it under the other profiles for comparison."""
-    score_hand = _get("scoring", "score_hand", "Scoring")
+    score_hand = _get("sikwu.scoring", "score_hand", "Scoring")
     started = time.perf_counter()
     result = score_hand(hand, profile)
     settlement, settlement_error = None, None
     try:
-        settlement = _get("scoring.payments", "settle", "Payments")(result, profile)
+        settlement = _get("sikwu.scoring.payments", "settle", "Payments")(result, profile)
     except Unavailable as exc:
         settlement_error = str(exc)
     except ValueError as exc:
@@ -280,7 +279,7 @@ def score(hand: Any, profile: Any, compare_with: Sequence[str] = ()) -> Scored:
     penalty = None
     if not result.meets_minimum:
         try:
-            false_mahjong = _get("scoring.payments", "false_mahjong", "Penalties")
+            false_mahjong = _get("sikwu.scoring.payments", "false_mahjong", "Penalties")
             penalty = false_mahjong(hand.seat, profile, dealer=hand.dealer)
         except (Unavailable, ValueError):
             penalty = None
@@ -295,4 +294,4 @@ def score(hand: Any, profile: Any, compare_with: Sequence[str] = ()) -> Scored:
 
 def build_report(hand: Any, profile: Any) -> Any:
     """The engine's Report (for JSON/Markdown downloads and the shareable text); Unavailable when missing."""
-    return _get("scoring.report", "build_report", "Report downloads")(hand, profile, compare=True)
+    return _get("sikwu.scoring.report", "build_report", "Report downloads")(hand, profile, compare=True)

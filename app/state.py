@@ -12,7 +12,7 @@ from collections.abc import Iterable, Mapping, MutableMapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
-from scoring.tiles import (
+from sikwu.scoring.tiles import (
     BONUS_IDS,
     PLAYING_IDS,
     TILE_IDS,
@@ -351,7 +351,7 @@ class Draft:
     # ---- into the scoring engine -----------------------------------------------------------------------------
     def to_hand(self, context: TableContext) -> Any:
         """The :class:`scoring.Hand` this draft and context describe (raises DraftError when not yet possible)."""
-        from scoring import Hand, Meld  # imported here: state stays importable while scoring is being built
+        from sikwu.scoring import Hand, Meld  # imported here: state stays importable while scoring is being built
 
         problems = self.problems()
         if problems:

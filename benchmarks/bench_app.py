@@ -34,8 +34,7 @@ MISREAD = "123m 456m 789m 777z 12z"
 
 def composed_photo(path: Path) -> Path:
     from PIL import Image
-
-    from vision.faces import render_face
+    from sikwu.vision.faces import render_face
 
     faces = [render_face(t, 120) for t in HAND_TILES]
     felt = Image.new("RGB", (sum(f.width + 6 for f in faces) + 160, 320), (24, 96, 60))
@@ -50,7 +49,7 @@ def composed_photo(path: Path) -> Path:
 
 
 def shared_photo() -> Path | None:
-    from datasets.paths import shared_path
+    from sikwu.datasets.paths import shared_path
 
     photos = sorted(shared_path("datasets", "hk-photos", "valid", "images").glob("*.jpg"))
     return photos[0] if photos else None

@@ -22,11 +22,10 @@ if str(ROOT) not in sys.path:
 
 import cv2  # noqa: E402
 import numpy as np  # noqa: E402
-
-from datasets.detector_data import parse_yolo_labels, synth_scene  # noqa: E402
-from datasets.paths import shared_path  # noqa: E402
-from datasets.train_detector import match_count  # noqa: E402
-from vision.detector import TileDetector, postprocess, preprocess  # noqa: E402
+from sikwu.datasets.detector_data import parse_yolo_labels, synth_scene  # noqa: E402
+from sikwu.datasets.paths import shared_path  # noqa: E402
+from sikwu.datasets.train_detector import match_count  # noqa: E402
+from sikwu.vision.detector import TileDetector, postprocess, preprocess  # noqa: E402
 
 THRESHOLDS = (0.2, 0.3, 0.4, 0.5)
 
@@ -78,11 +77,14 @@ def _report(title: str, res: dict, default: float) -> list[str]:
     lines = [f"{title}: {len(lat)} images"]
     for t, (m, g, p) in res["tally"].items():
         mark = "  <- model's suggested threshold" if abs(t - default) < 1e-9 else ""
-        lines.append(f"  threshold {t:.2f}: recall {m / max(g, 1):6.1%} ({m}/{g})  precision {m / max(p, 1):6.1%} "
-                     f"({m}/{p}){mark}")
+        lines.append(
+            f"  threshold {t:.2f}: recall {m / max(g, 1):6.1%} ({m}/{g})  precision {m / max(p, 1):6.1%} "
+            f"({m}/{p}){mark}"
+        )
     p90 = lat[min(len(lat) - 1, int(0.9 * len(lat)))]
-    lines.append(f"  latency per image (pre + inference + post): median {statistics.median(lat):.1f} ms, "
-                 f"p90 {p90:.1f} ms")
+    lines.append(
+        f"  latency per image (pre + inference + post): median {statistics.median(lat):.1f} ms, p90 {p90:.1f} ms"
+    )
     worst = sorted(res["misses"], key=lambda x: -(x[1] + x[2]))[:5]
     if worst:
         lines.append("  worst images (missed, extra): " + ", ".join(f"{n} ({a}, {b})" for n, a, b in worst))
@@ -100,13 +102,17 @@ def main(argv: list[str] | None = None) -> int:
     detector.detect(np.zeros((320, 320, 3), np.uint8))  # warm-up
     lines = [f"model {detector.model_path} ({detector.model_path.stat().st_size / 1e6:.2f} MB)"]
     if (shared_path("datasets", "hk-photos", "valid") / "images").is_dir():
-        lines += _report("hk-photos/valid", _measure(detector, _valid_items(args.limit), thresholds),
-                         detector.score_threshold)
+        lines += _report(
+            "hk-photos/valid", _measure(detector, _valid_items(args.limit), thresholds), detector.score_threshold
+        )
     else:
         lines.append(f"hk-photos/valid not found under {shared_path()}: skipped")
     if args.synthetic:
-        lines += _report("composed synthetic scenes (vision.faces, unseen seed)",
-                         _measure(detector, _synthetic_items(args.synthetic), thresholds), detector.score_threshold)
+        lines += _report(
+            "composed synthetic scenes (vision.faces, unseen seed)",
+            _measure(detector, _synthetic_items(args.synthetic), thresholds),
+            detector.score_threshold,
+        )
     print("\n".join(lines))
     return 0
 

@@ -33,10 +33,10 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from datasets.hk_photos import ignored_regions, label_slips, read_boxes, reviewed_labels  # noqa: E402
-from datasets.paths import shared_path  # noqa: E402
-from scoring.tiles import PLAYING_IDS  # noqa: E402
-from vision.decode import counts_ok  # noqa: E402
+from sikwu.datasets.hk_photos import ignored_regions, label_slips, read_boxes, reviewed_labels  # noqa: E402
+from sikwu.datasets.paths import shared_path  # noqa: E402
+from sikwu.scoring.tiles import PLAYING_IDS  # noqa: E402
+from sikwu.vision.decode import counts_ok  # noqa: E402
 
 # mahjong-detector class names -> canonical id
 PEER_IDS = {
@@ -159,8 +159,7 @@ def far_view(photo: Path, k: float) -> tuple[np.ndarray, tuple[int, int]]:
     """The photo (BGR) centred on a canvas ``k`` times its size filled with the median colour of its border (the
     table), as if photographed from further away, and the offset of the photo in the canvas."""
     import cv2
-
-    from vision.tilt import edge_colour
+    from sikwu.vision.tilt import edge_colour
 
     img = cv2.imread(str(photo), cv2.IMREAD_COLOR)
     h, w = img.shape[:2]
@@ -175,8 +174,7 @@ def turned_view(source: Path | np.ndarray, degrees: float) -> tuple[np.ndarray, 
     """The photo turned ``degrees`` counter-clockwise on a canvas that holds all of it (filled with its edge colour),
     as a phone held at a slant would take it, and the 2x3 matrix of the turn."""
     import cv2
-
-    from vision.tilt import turned_canvas
+    from sikwu.vision.tilt import turned_canvas
 
     img = cv2.imread(str(source), cv2.IMREAD_COLOR) if not isinstance(source, np.ndarray) else source
     return turned_canvas(img, degrees)
@@ -193,8 +191,7 @@ def _turned(truth: list[tuple[str, Box]], m: np.ndarray) -> list[tuple[str, Box]
 def _is_legal_hand(photo: Path) -> bool:
     """Whether the photo's reviewed ground truth is a legal winning hand (four sets and a pair, kongs, specials)."""
     from PIL import Image
-
-    from vision.decode import is_winning_reading
+    from sikwu.vision.decode import is_winning_reading
 
     with Image.open(photo) as im:
         w, h = im.size
@@ -207,8 +204,8 @@ def _shifted(truth: list[tuple[str, Box]], dx: float, dy: float) -> list[tuple[s
 
 def _ours(path: Path | np.ndarray, segment_only: bool, winning: bool) -> list[tuple[str, Box]]:
     if segment_only:
-        from vision.io import load_image
-        from vision.segment import quad_box, segment
+        from sikwu.vision.io import load_image
+        from sikwu.vision.segment import quad_box, segment
 
         loaded = load_image(path)
         seg = segment(loaded.pixels)
@@ -217,8 +214,8 @@ def _ours(path: Path | np.ndarray, segment_only: bool, winning: bool) -> list[tu
             for q in blob.splits[0].quads:
                 out.append(("?", quad_box(loaded.to_original(q))))
         return out
-    from vision.io import NoTilesFoundError
-    from vision.recognize import recognize
+    from sikwu.vision.io import NoTilesFoundError
+    from sikwu.vision.recognize import recognize
 
     try:
         result = recognize(path, winning=winning, candidates=CANDIDATES)
@@ -264,8 +261,7 @@ def _print_table(columns: dict[str, dict[str, str]]) -> None:
 def _large_photo_latency(photo: Path, repeats: int = 5) -> float:
     """Median ms for a 4000x3000 JPEG (one photo upscaled; encoded in memory like a phone photo)."""
     import cv2
-
-    from vision.recognize import recognize
+    from sikwu.vision.recognize import recognize
 
     img = cv2.imread(str(photo))
     big = cv2.resize(img, (4000, 3000), interpolation=cv2.INTER_CUBIC)
@@ -321,7 +317,7 @@ def main(argv: list[str] | None = None) -> int:
         import importlib
 
         # the package attribute vision.recognize is the function; the module is in sys.modules
-        importlib.import_module("vision.recognize").DETECTOR_MODEL_PATH = args.detector_model
+        importlib.import_module("sikwu.vision.recognize").DETECTOR_MODEL_PATH = args.detector_model
 
     valid = shared_path("datasets", "hk-photos", "valid")
     if not valid.is_dir():
@@ -422,8 +418,8 @@ def main(argv: list[str] | None = None) -> int:
         _print_table({"sikwu": ours34.row()})
         print(f"mahjong-detector not compared: {peer_reason}")
     if not args.segment_only:
-        from vision.classifier import DEFAULT_MODEL_PATH as CLF
-        from vision.detector import DEFAULT_MODEL_PATH as DET
+        from sikwu.vision.classifier import DEFAULT_MODEL_PATH as CLF
+        from sikwu.vision.detector import DEFAULT_MODEL_PATH as DET
 
         det = args.detector_model or DET
         det_state = f"{det} ({det.stat().st_size / 1e6:.2f} MB)" if det.is_file() else f"{det} (absent)"

@@ -30,11 +30,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from scoring import Hand, Meld, score_hand  # noqa: E402
-from scoring.decompose import clear_caches, counts_of, standard_divisions  # noqa: E402
-from scoring.profile import load_profile  # noqa: E402
-from scoring.scorer import clear_caches as clear_scorer_caches  # noqa: E402
-from scoring.tiles import PLAYING_IDS, SUITS  # noqa: E402
+from sikwu.scoring import Hand, Meld, score_hand  # noqa: E402
+from sikwu.scoring.decompose import clear_caches, counts_of, standard_divisions  # noqa: E402
+from sikwu.scoring.profile import load_profile  # noqa: E402
+from sikwu.scoring.scorer import clear_caches as clear_scorer_caches  # noqa: E402
+from sikwu.scoring.tiles import PLAYING_IDS, SUITS  # noqa: E402
 
 
 def random_hands(n: int, seed: int) -> list[Hand]:
@@ -142,9 +142,7 @@ def main(argv: list[str] | None = None) -> int:
     ours = [standard_divisions(c) for c in full]
 
     # Same number of readings on every hand (the peer also lists seven pairs, which sikwu offers separately).
-    mismatches = sum(
-        len(o) != len([d for d in p if len(d) == 5]) for o, p in zip(ours, peer_results, strict=True)
-    )
+    mismatches = sum(len(o) != len([d for d in p if len(d) == 5]) for o, p in zip(ours, peer_results, strict=True))
 
     profile = load_profile(args.profile)
 
@@ -162,13 +160,17 @@ def main(argv: list[str] | None = None) -> int:
     score_us = t_score / len(hands)
     div_ratio = t_peer / t_pass
     score_ratio = peer_us / score_us
-    print(f"{n} concealed 14-tile hands (seed {args.seed}); {len(hands)} hands incl. declared melds for scoring;"
-          f" best of {args.repeats} runs, {'wall-clock' if args.wall else 'process CPU'} time")
+    print(
+        f"{n} concealed 14-tile hands (seed {args.seed}); {len(hands)} hands incl. declared melds for scoring;"
+        f" best of {args.repeats} runs, {'wall-clock' if args.wall else 'process CPU'} time"
+    )
     print(f"mahjong HandDivider.divide_hand  : {_rate(n, t_peer)}")
     print(f"sikwu divide, cold caches        : {_rate(n, t_cold)}   ratio vs mahjong {t_peer / t_cold:5.2f}x")
     print(f"sikwu divide, one pass           : {_rate(n, t_pass)}   ratio vs mahjong {div_ratio:5.2f}x")
-    print(f"sikwu score_hand ({args.profile}) : {_rate(len(hands), t_score)}   ratio vs mahjong divide "
-          f"{score_ratio:5.2f}x")
+    print(
+        f"sikwu score_hand ({args.profile}) : {_rate(len(hands), t_score)}   ratio vs mahjong divide "
+        f"{score_ratio:5.2f}x"
+    )
     print(f"reading-count mismatches vs mahjong: {mismatches}")
     print("target 'at least as fast as mahjong's divide_hand per hand' (ratio >= 1.00x):")
     print(f"  division only (one pass)      {div_ratio:5.2f}x  {'MET' if div_ratio >= 1 else 'NOT met'}")

@@ -6,7 +6,7 @@ import argparse
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
-    from datasets import evaluate, train
+    from sikwu.datasets import evaluate, train
 
     t = subparsers.add_parser(
         "train", help="train the tile classifier on this CPU and export models/tile_classifier.onnx",

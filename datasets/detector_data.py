@@ -17,8 +17,7 @@ from pathlib import Path
 
 import cv2
 import numpy as np
-
-from datasets.paths import PROJECT_ROOT, shared_path
+from sikwu.datasets.paths import PROJECT_ROOT, shared_path
 
 CACHE_DIR = PROJECT_ROOT / ".cache" / "detector"
 SOURCE_LONG_SIDE = 384  # sources are cached at this size; samples are 320 x 320
@@ -117,7 +116,7 @@ SYNTH_SCENE_VERSION = 2
 def _face(tile_id: str) -> np.ndarray:
     """RGBA face at 96 px with rounded corners made transparent (the table shows through, as on a real tile)."""
     if tile_id not in _FACE_CACHE:
-        from vision.faces import render_face
+        from sikwu.vision.faces import render_face
 
         rgb = np.asarray(render_face("5z" if tile_id == BLANK else tile_id, 96).convert("RGB"))
         if tile_id == BLANK:
@@ -163,7 +162,7 @@ def synth_scene(rng: np.random.Generator, long_side: int | None = SOURCE_LONG_SI
 
     ``long_side=None`` keeps the scene at its drawn size (benchmarks); training caches it at ``SOURCE_LONG_SIDE``.
     """
-    from scoring.tiles import TILE_IDS
+    from sikwu.scoring.tiles import TILE_IDS
 
     W, H = [(640, 480), (480, 640), (640, 640), (800, 450), (600, 800)][rng.integers(0, 5)]
     img = _background(["felt", "wood", "white", "dark"][rng.integers(0, 4)], W, H, rng)

@@ -5,7 +5,7 @@ Why through ``vision.classifier``: the figures must describe what the product do
 
 Sets: ``hk-photos/valid`` ground-truth tile crops (never trained on), ``hk-photos/valid`` negatives (table and
 straddling boxes, should be ``not-a-tile``), the held-out part of ``tile-crops`` (other tile sets), and the project's
-own rendered faces. Usage: ``python -m datasets.evaluate [--json]`` or ``sikwu evaluate``.
+own rendered faces. Usage: ``python -m sikwu.datasets.evaluate [--json]`` or ``sikwu evaluate``.
 """
 
 from __future__ import annotations
@@ -18,8 +18,7 @@ from collections import Counter
 from pathlib import Path
 
 import numpy as np
-
-from datasets.paths import PROJECT_ROOT
+from sikwu.datasets.paths import PROJECT_ROOT
 
 DEFAULT_CONFUSION = PROJECT_ROOT / "models" / "confusion.png"
 #: hk-photos/valid with reviewed labels: the by-eye corrections of hk_photos.REVIEW_FILE applied (every box was read
@@ -116,15 +115,15 @@ def benchmark(clf, crops: list[np.ndarray], batch: int = 64, repeats: int = 15) 
 
 
 def evaluate(model: Path | None = None, confusion_png: Path | None = DEFAULT_CONFUSION) -> dict[str, object]:
-    from datasets import prepare
-    from datasets.paths import shared_dir
-    from vision.classifier import TileClassifier
+    from sikwu.datasets import prepare
+    from sikwu.datasets.paths import shared_dir
+    from sikwu.vision.classifier import TileClassifier
 
     clf = TileClassifier(model, threads=2)
     first_look = TileClassifier(model, threads=2, second_look_below=None)
     sets: dict[str, tuple[list[np.ndarray], list[str]]] = {}
     if (shared_dir() / "datasets").is_dir():
-        from datasets.hk_photos import label_slips, reviewed_labels
+        from sikwu.datasets.hk_photos import label_slips, reviewed_labels
 
         sets["hk-photos/valid"] = prepare.hk_valid_crops()
         slips = frozenset(label_slips("valid", reviewed=True))
@@ -186,7 +185,7 @@ def report(out: dict[str, object]) -> str:
 
 def markdown_per_class(out: dict[str, object]) -> str:
     """The model card's per-class table (class x evaluation set), so the card is pasted from a run, not typed."""
-    from vision.labels import CLASS_LABELS
+    from sikwu.vision.labels import CLASS_LABELS
 
     names = list(out["sets"])
     rows = ["| class | " + " | ".join(names) + " |", "|---" * (len(names) + 1) + "|"]
@@ -207,7 +206,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from vision.classifier import ModelError
+    from sikwu.vision.classifier import ModelError
 
     try:
         out = evaluate(args.model, args.confusion)
@@ -221,7 +220,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    p = argparse.ArgumentParser(prog="python -m datasets.evaluate", description="Measure the tile classifier.")
+    p = argparse.ArgumentParser(prog="python -m sikwu.datasets.evaluate", description="Measure the tile classifier.")
     add_arguments(p)
     return run(p.parse_args(argv))
 

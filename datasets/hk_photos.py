@@ -15,8 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
-
-from datasets.paths import shared_path
+from sikwu.datasets.paths import shared_path
 
 #: Class index in ``data.yaml`` -> canonical tile id (table in hk-photos/README.md).
 CLASS_MAP: tuple[str, ...] = (

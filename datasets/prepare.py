@@ -14,10 +14,9 @@ from pathlib import Path
 
 import cv2
 import numpy as np
-
-from datasets import hk_photos, synth, tile_crops
-from datasets.paths import PROJECT_ROOT
-from scoring.tiles import TILE_IDS
+from sikwu.datasets import hk_photos, synth, tile_crops
+from sikwu.datasets.paths import PROJECT_ROOT
+from sikwu.scoring.tiles import TILE_IDS
 
 CACHE_SIZE = 80
 PAD = synth.PAD
@@ -137,8 +136,8 @@ def ambiguous_negatives(x: np.ndarray, y: list[str]) -> np.ndarray:
 
 def training_set(seed: int, per_class: int = 150) -> tuple[np.ndarray, np.ndarray, dict[str, int]]:
     """All training crops (uint8 BGR, CACHE_SIZE square) and class indices into CLASS_LABELS, plus source sizes."""
-    from scoring.tiles import BONUS_IDS
-    from vision.labels import CLASS_LABELS
+    from sikwu.scoring.tiles import BONUS_IDS
+    from sikwu.vision.labels import CLASS_LABELS
 
     index = {c: i for i, c in enumerate(CLASS_LABELS)}
     hx, hy = hk_train(seed)
@@ -209,7 +208,7 @@ def tile_crops_held_out() -> tuple[list[np.ndarray], list[str]]:
 
 def own_faces_set() -> tuple[list[np.ndarray], list[str]]:
     """The project's own rendered faces at three heights, upright, as the app draws them."""
-    from vision.faces import render_face
+    from sikwu.vision.faces import render_face
 
     xs, ys = [], []
     for h in (48, 72, 96):

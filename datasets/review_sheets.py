@@ -5,7 +5,7 @@ can move a figure only in the model's favour (a wrong label the model agrees wit
 every crop that carries one label, in photo order and with no model output on it, lets a person spot the odd tile
 out whatever the model says, so a review made from these sheets covers the whole set.
 
-``python -m datasets.review_sheets OUT_DIR`` writes ``OUT_DIR/<id>-<n>.png`` and ``OUT_DIR/index.json`` (sheet
+``python -m sikwu.datasets.review_sheets OUT_DIR`` writes ``OUT_DIR/<id>-<n>.png`` and ``OUT_DIR/index.json`` (sheet
 cell -> photo and label line, the keys of ``datasets/hk_photos_review.csv``). The sheets are derived from
 ``../shared`` and stay outside the project.
 """
@@ -19,8 +19,7 @@ from collections import defaultdict
 from pathlib import Path
 
 import numpy as np
-
-from datasets import hk_photos
+from sikwu.datasets import hk_photos
 
 CELL = 96
 COLUMNS = 10
@@ -74,8 +73,7 @@ def collect(split: str = "valid", pad: float = 0.08) -> dict[str, list[tuple[str
 def draw_sheets(by_class: dict[str, list[tuple[str, int, np.ndarray]]], out_dir: Path) -> dict[str, object]:
     """Write the sheets; return the index (sheet file -> list of [photo, line] in cell order)."""
     import cv2
-
-    from vision.faces import render_face
+    from sikwu.vision.faces import render_face
 
     out_dir.mkdir(parents=True, exist_ok=True)
     index: dict[str, object] = {}
@@ -105,7 +103,7 @@ def draw_sheets(by_class: dict[str, list[tuple[str, int, np.ndarray]]], out_dir:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m datasets.review_sheets", description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(prog="python -m sikwu.datasets.review_sheets", description=__doc__.splitlines()[0])
     parser.add_argument("out_dir", type=Path, help="where to write the sheets (outside the project)")
     parser.add_argument("--split", default="valid", choices=hk_photos.SPLITS)
     args = parser.parse_args(argv)

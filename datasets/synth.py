@@ -16,9 +16,8 @@ from pathlib import Path
 
 import cv2
 import numpy as np
-
-from datasets.paths import shared_path
-from scoring.tiles import TILE_IDS
+from sikwu.datasets.paths import shared_path
+from sikwu.scoring.tiles import TILE_IDS
 
 #: Margin around the tile's box in every training crop, as a fraction of the box side (real crops use the same).
 PAD = 0.15
@@ -88,8 +87,11 @@ def art_faces(height: int = ART_HEIGHT) -> dict[str, list[np.ndarray]]:
                 img = cv2.imread(str(p), cv2.IMREAD_UNCHANGED)
                 if img is not None:
                     img = _flatten(img)
-                    faces[tile].append(cv2.resize(img, (int(img.shape[1] * height / img.shape[0]), height),
-                                                  interpolation=cv2.INTER_AREA))
+                    faces[tile].append(
+                        cv2.resize(
+                            img, (int(img.shape[1] * height / img.shape[0]), height), interpolation=cv2.INTER_AREA
+                        )
+                    )
     for folder, names in ((art / "lietxia" / "svg", _LIETXIA), (art / "fluffystuff-riichi" / "Regular", _FLUFFY)):
         for tile, name in names.items():
             p = folder / f"{name}.svg"
@@ -107,7 +109,7 @@ def glyph_fonts() -> list[str]:
     Real sets engrave their numerals and winds in many hands; a model that has seen only one font reads an
     unseen set's 七 or 九 as the 伍 it knows best. Which fonts a training run used is in its summary."""
     try:
-        from vision.faces import cjk_font_path, system_cjk_fonts
+        from sikwu.vision.faces import cjk_font_path, system_cjk_fonts
     except ImportError:
         return []
     default = cjk_font_path()
@@ -128,7 +130,7 @@ _BLACK_INK = (28, 28, 34)
 def own_faces(height: int = ART_HEIGHT) -> dict[str, list[np.ndarray]]:
     """The project's own drawn faces (``vision.faces.render_face``, RGB) as BGR, glyph tiles in every glyph font."""
     try:
-        from vision.faces import DEFAULT_STYLE, render_face
+        from sikwu.vision.faces import DEFAULT_STYLE, render_face
     except ImportError:
         return {}
     fonts = glyph_fonts()
@@ -154,7 +156,7 @@ def own_face_crops(size: int, copies: int, seed: int) -> tuple[np.ndarray, list[
     """The project's own faces as flat crops (no scene), framed like training crops: the app shows these faces
     and the tests classify them, so the model must read them as drawn, at any size and orientation."""
     try:
-        from vision.faces import render_face
+        from sikwu.vision.faces import render_face
     except ImportError:
         return np.zeros((0, size, size, 3), np.uint8), []
     rng = np.random.default_rng(seed)
@@ -391,8 +393,7 @@ def render_negative(faces: dict[str, list[np.ndarray]], rng: np.random.Generator
     """A ``not-a-tile`` crop: bare table, a hand or skin blob, debris, or a frame straddling two tiles."""
     kind = rng.integers(4)
     if kind == 0:
-        return render_scene(faces, TILE_IDS[int(rng.integers(len(TILE_IDS)))], rng, size,
-                            shift=rng.uniform(0.45, 0.6))
+        return render_scene(faces, TILE_IDS[int(rng.integers(len(TILE_IDS)))], rng, size, shift=rng.uniform(0.45, 0.6))
     canvas = _table(rng, size, size)
     if kind == 1:  # hand / finger: skin-coloured blobs
         skin = np.array([rng.uniform(90, 180), rng.uniform(120, 200), rng.uniform(170, 250)])

@@ -15,8 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
-
-from datasets.paths import shared_path
+from sikwu.datasets.paths import shared_path
 
 #: Label fixes: image name -> correct tile id, with the reason recorded in the module docstring.
 RELABEL: dict[str, str] = {"350.jpg": "9p", "133.jpg": "8p"}

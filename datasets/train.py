@@ -6,7 +6,7 @@ cached padded crops; the model thus learns rotation invariance rather than relyi
 Everything random flows from ``--seed`` (NumPy generator + torch seed, fixed thread count), so a run can be repeated.
 The preprocessing the model expects is written into the ONNX metadata, where ``vision.classifier`` reads it.
 
-Usage: ``python -m datasets.train [--epochs N] [--seed S] [--json]`` or ``sikwu train``.
+Usage: ``python -m sikwu.datasets.train [--epochs N] [--seed S] [--json]`` or ``sikwu train``.
 """
 
 from __future__ import annotations
@@ -18,8 +18,7 @@ import time
 from pathlib import Path
 
 import numpy as np
-
-from datasets.paths import PROJECT_ROOT
+from sikwu.datasets.paths import PROJECT_ROOT
 
 INPUT_SIZE = 64  # square; crops are stretched to it (tiles arrive upright or lying down)
 MEAN = (0.5, 0.5, 0.5)
@@ -98,7 +97,7 @@ def export_onnx(model, path: Path, meta: dict[str, str]) -> None:
 
 
 def model_metadata(extra: dict[str, object]) -> dict[str, str]:
-    from vision.labels import CLASS_LABELS
+    from sikwu.vision.labels import CLASS_LABELS
 
     return {
         "labels": json.dumps(list(CLASS_LABELS)),
@@ -161,10 +160,9 @@ def train(
     restarts: int = 0,
 ) -> dict[str, object]:
     import torch
-
-    from datasets import prepare, synth
-    from datasets.model import STAGES, TileNet
-    from vision.labels import CLASS_LABELS
+    from sikwu.datasets import prepare, synth
+    from sikwu.datasets.model import STAGES, TileNet
+    from sikwu.vision.labels import CLASS_LABELS
 
     t0 = time.time()
     torch.set_num_threads(threads)
@@ -265,7 +263,7 @@ def run(args: argparse.Namespace) -> int:
     except ImportError:
         print("error: training needs the 'train' extra: pip install -e '.[train]'", file=sys.stderr)
         return 2
-    from datasets.paths import shared_dir
+    from sikwu.datasets.paths import shared_dir
 
     if not (shared_dir() / "datasets").is_dir():
         print(f"error: training data not found at {shared_dir()}; set SIKWU_SHARED to it", file=sys.stderr)
@@ -295,7 +293,9 @@ def run(args: argparse.Namespace) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    p = argparse.ArgumentParser(prog="python -m datasets.train", description="Train and export the tile classifier.")
+    p = argparse.ArgumentParser(
+        prog="python -m sikwu.datasets.train", description="Train and export the tile classifier."
+    )
     add_arguments(p)
     return run(p.parse_args(argv))
 

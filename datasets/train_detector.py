@@ -1,6 +1,6 @@
 """Train the tile detector (CenterNet-style, one class) on the CPU against a wall-clock budget, export ONNX.
 
-    python -m datasets.train_detector --minutes 25 --seed 0
+    python -m sikwu.datasets.train_detector --minutes 25 --seed 0
 
 Why a wall-clock budget: the machine has 2 shared cores and CI never trains; what matters is the best model we can
 get in a fixed time, so the learning rate follows a cosine over elapsed time, not over a step count. The data order
@@ -17,9 +17,8 @@ import time
 from pathlib import Path
 
 import numpy as np
-
-from datasets.detector_data import DetectorSampler, load_hk_split, load_synth
-from datasets.paths import PROJECT_ROOT
+from sikwu.datasets.detector_data import DetectorSampler, load_hk_split, load_synth
+from sikwu.datasets.paths import PROJECT_ROOT
 
 INPUT_SIZE, STRIDE = 320, 4
 OUT_PATH = PROJECT_ROOT / "models" / "tile_detector.onnx"
@@ -40,8 +39,12 @@ def build_model():
 
     def dws(cin, cout, s=1):
         return nn.Sequential(
-            nn.Conv2d(cin, cin, 3, s, 1, groups=cin, bias=False), nn.BatchNorm2d(cin), nn.ReLU(inplace=True),
-            nn.Conv2d(cin, cout, 1, bias=False), nn.BatchNorm2d(cout), nn.ReLU(inplace=True),
+            nn.Conv2d(cin, cin, 3, s, 1, groups=cin, bias=False),
+            nn.BatchNorm2d(cin),
+            nn.ReLU(inplace=True),
+            nn.Conv2d(cin, cout, 1, bias=False),
+            nn.BatchNorm2d(cout),
+            nn.ReLU(inplace=True),
         )
 
     class Net(nn.Module):
@@ -169,8 +172,7 @@ def losses(outputs, targets):
 def evaluate(model, scenes, threshold: float = 0.3) -> tuple[float, float]:
     """Recall / precision (greedy IoU >= 0.5) on letterboxed held-out scenes, with the shipped post-processing."""
     import torch
-
-    from vision.detector import decode, nms
+    from sikwu.vision.detector import decode, nms
 
     tp = n_gt = n_pred = 0
     model.eval()
@@ -248,8 +250,13 @@ def export_onnx(model, path: Path, metadata: dict[str, str]) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_suffix(".tmp.onnx")
     torch.onnx.export(
-        wrapped, dummy, str(tmp), input_names=["image"], output_names=["heatmap", "size", "offset"],
-        opset_version=17, dynamo=False,
+        wrapped,
+        dummy,
+        str(tmp),
+        input_names=["image"],
+        output_names=["heatmap", "size", "offset"],
+        opset_version=17,
+        dynamo=False,
     )
     m = onnx.load(str(tmp))
     for k, v in metadata.items():
@@ -269,12 +276,20 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--synth-share", type=float, default=0.35)
     ap.add_argument("--threads", type=int, default=2)
     ap.add_argument("--out", type=Path, default=OUT_PATH)
-    ap.add_argument("--init-onnx", type=Path, default=None,
-                    help="fine-tune from an exported detector (BatchNorm stays frozen: it is folded into the convs)")
+    ap.add_argument(
+        "--init-onnx",
+        type=Path,
+        default=None,
+        help="fine-tune from an exported detector (BatchNorm stays frozen: it is folded into the convs)",
+    )
     ap.add_argument("--min-visible", type=float, default=0.6, help="share of a border-cut box that keeps it a tile")
     ap.add_argument("--max-zoom", type=float, default=1.6)
-    ap.add_argument("--close-up-share", type=float, default=0.15,
-                    help="share of samples that are stretched close-ups of a few tiles running off the edge")
+    ap.add_argument(
+        "--close-up-share",
+        type=float,
+        default=0.15,
+        help="share of samples that are stretched close-ups of a few tiles running off the edge",
+    )
     ap.add_argument("--close-up-max-stretch", type=float, default=13.0, help="largest stretch of a close-up sample")
     ap.add_argument("--tilt-share", type=float, default=0.0, help="share of samples turned by a small angle")
     ap.add_argument("--max-tilt", type=float, default=35.0, help="largest such turn, degrees")
@@ -292,12 +307,21 @@ def main(argv: list[str] | None = None) -> int:
     train = [real[i] for i in order[60:]]
     synth = load_synth(args.synth, seed=args.seed)
     held_synth = load_synth(40, seed=args.seed + 1000)
-    print(f"data: {len(train)} hk train, {len(held)} hk held out, {len(synth)} synthetic "
-          f"({time.time() - t_data:.0f} s)", flush=True)
+    print(
+        f"data: {len(train)} hk train, {len(held)} hk held out, {len(synth)} synthetic ({time.time() - t_data:.0f} s)",
+        flush=True,
+    )
     sampler = DetectorSampler(
-        train, synth, args.synth_share, args.seed, min_visible=args.min_visible, max_zoom=args.max_zoom,
-        close_up_share=args.close_up_share, close_up_max_stretch=args.close_up_max_stretch,
-        tilt_share=args.tilt_share, max_tilt=args.max_tilt,
+        train,
+        synth,
+        args.synth_share,
+        args.seed,
+        min_visible=args.min_visible,
+        max_zoom=args.max_zoom,
+        close_up_share=args.close_up_share,
+        close_up_max_stretch=args.close_up_max_stretch,
+        tilt_share=args.tilt_share,
+        max_tilt=args.max_tilt,
     )
     model = build_model()
     if args.init_onnx:
@@ -327,38 +351,56 @@ def main(argv: list[str] | None = None) -> int:
         loss.backward()
         torch.nn.utils.clip_grad_norm_(model.parameters(), 10.0)
         opt.step()
-        run = 0.95 * run + 0.05 * np.array([focal.item(), size_l.item(), off_l.item()]) if step else np.array(
-            [focal.item(), size_l.item(), off_l.item()])
+        run = (
+            0.95 * run + 0.05 * np.array([focal.item(), size_l.item(), off_l.item()])
+            if step
+            else np.array([focal.item(), size_l.item(), off_l.item()])
+        )
         step += 1
         if time.time() - last_print > 30:
             last_print = time.time()
             el = last_print - start
-            print(f"[{el / 60:5.1f}/{args.minutes:.0f} min] step {step} heat {run[0]:.3f} size {run[1]:.3f} "
-                  f"off {run[2]:.3f} lr {opt.param_groups[0]['lr']:.2e} {step * args.batch / el:.1f} img/s",
-                  flush=True)
+            print(
+                f"[{el / 60:5.1f}/{args.minutes:.0f} min] step {step} heat {run[0]:.3f} size {run[1]:.3f} "
+                f"off {run[2]:.3f} lr {opt.param_groups[0]['lr']:.2e} {step * args.batch / el:.1f} img/s",
+                flush=True,
+            )
     train_s = time.time() - start
     rec, prec = evaluate(model, held)
     srec, sprec = evaluate(model, held_synth)
-    print(f"done: {step} steps in {train_s / 60:.1f} min; held-out hk train: recall {rec:.3f} precision {prec:.3f}; "
-          f"held-out synthetic: recall {srec:.3f} precision {sprec:.3f}", flush=True)
+    print(
+        f"done: {step} steps in {train_s / 60:.1f} min; held-out hk train: recall {rec:.3f} precision {prec:.3f}; "
+        f"held-out synthetic: recall {srec:.3f} precision {sprec:.3f}",
+        flush=True,
+    )
     training = {
-        "steps": step, "batch": args.batch, "minutes": round(train_s / 60, 1), "seed": args.seed,
-        "params": n_params, "synthetic_scenes": len(synth), "synth_share": args.synth_share,
+        "steps": step,
+        "batch": args.batch,
+        "minutes": round(train_s / 60, 1),
+        "seed": args.seed,
+        "params": n_params,
+        "synthetic_scenes": len(synth),
+        "synth_share": args.synth_share,
         "heldout_hk_train": {"recall": round(rec, 4), "precision": round(prec, 4), "photos": len(held)},
         "heldout_synthetic": {"recall": round(srec, 4), "precision": round(sprec, 4), "scenes": len(held_synth)},
-        "command": "python -m datasets.train_detector " + " ".join(sys.argv[1:] if argv is None else argv),
+        "command": "python -m sikwu.datasets.train_detector " + " ".join(sys.argv[1:] if argv is None else argv),
     }
     metadata = {
         "model": "sikwu tile detector (CenterNet-style, 1 class 'tile')",
-        "input_size": str(INPUT_SIZE), "stride": str(STRIDE),
+        "input_size": str(INPUT_SIZE),
+        "stride": str(STRIDE),
         "input": "float32 NCHW RGB in [0, 1], letterboxed: long side resized to 320, centred, padded with 114",
-        "letterbox": "centre", "pad_value": "114", "colour_order": "RGB",
-        "mean": "0.5,0.5,0.5 (applied inside the graph)", "std": "0.25,0.25,0.25 (applied inside the graph)",
+        "letterbox": "centre",
+        "pad_value": "114",
+        "colour_order": "RGB",
+        "mean": "0.5,0.5,0.5 (applied inside the graph)",
+        "std": "0.25,0.25,0.25 (applied inside the graph)",
         "outputs": "heatmap (1,1,80,80) sigmoid; size (1,2,80,80) box w,h in input px; offset (1,2,80,80) in cells",
         "score_threshold": "0.4",
         "score_threshold_note": "0.4 chosen by F1 on 60 held-out hk train photos + 40 held-out synthetic scenes "
         "(0.40-0.50 within 0.004); lower it for more recall",
-        "training_data": LICENCE_NOTE, "licence": "hk-photos CC BY 4.0 (attribution above); model MIT with the project",
+        "training_data": LICENCE_NOTE,
+        "licence": "hk-photos CC BY 4.0 (attribution above); model MIT with the project",
         "training": json.dumps(training),
     }
     export_onnx(model, args.out, metadata)

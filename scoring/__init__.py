@@ -10,13 +10,13 @@ Public API (stable; the vision pipeline, the app and the CLI use only these name
     errors (ScoringError, NotationError, HandError, NotAWinningHandError, ProfileError)
 """
 
-from scoring import errors
-from scoring.errors import HandError, NotationError, NotAWinningHandError, ProfileError, ScoringError
-from scoring.hand import EVENTS, Hand, Meld
-from scoring.notation import format_tiles, parse_tiles
-from scoring.profile import DEFAULT_PROFILE, Profile, builtin_profiles, load_profile
-from scoring.scorer import PatternHit, Reading, Score, score_hand
-from scoring.validate import check_counts, is_winning_hand, winning_shapes
+from sikwu.scoring import errors
+from sikwu.scoring.errors import HandError, NotationError, NotAWinningHandError, ProfileError, ScoringError
+from sikwu.scoring.hand import EVENTS, Hand, Meld
+from sikwu.scoring.notation import format_tiles, parse_tiles
+from sikwu.scoring.profile import DEFAULT_PROFILE, Profile, builtin_profiles, load_profile
+from sikwu.scoring.scorer import PatternHit, Reading, Score, score_hand
+from sikwu.scoring.validate import check_counts, is_winning_hand, winning_shapes
 
 __all__ = [
     "DEFAULT_PROFILE",

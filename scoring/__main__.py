@@ -1,4 +1,4 @@
-"""``python -m scoring score ...``: the scoring subcommands without the rest of sikwu (no vision stack needed)."""
+"""``python -m sikwu.scoring score ...``: the scoring subcommands without the rest of sikwu (no vision stack needed)."""
 
 from __future__ import annotations
 
@@ -6,11 +6,11 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from scoring import cli
+from sikwu.scoring import cli
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m scoring", description="Score a Hong Kong mahjong hand.")
+    parser = argparse.ArgumentParser(prog="python -m sikwu.scoring", description="Score a Hong Kong mahjong hand.")
     cli.register(parser.add_subparsers(dest="command", metavar="COMMAND"))
     args = parser.parse_args(argv)
     if not getattr(args, "handler", None):

@@ -1,6 +1,6 @@
 """``sikwu score`` and ``sikwu profiles``: score a hand typed at the terminal (or given as JSON) under a profile.
 
-Pure scoring: no OpenCV, onnxruntime or Streamlit import, so it also runs as ``python -m scoring``.
+Pure scoring: no OpenCV, onnxruntime or Streamlit import, so it also runs as ``python -m sikwu.scoring``.
 
 Meld notation (``--melds``, one argument per meld, in the order they were declared)::
 
@@ -28,7 +28,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from scoring.errors import ScoringError
+from sikwu.scoring.errors import ScoringError
 
 MELD_HELP = (
     'declared melds in declaration order, e.g. "pung:777z@3" "chow:123m" "kong:1111p@W" "akong:5555s" '
@@ -46,8 +46,8 @@ def parse_tiles(text: str, what: str = "tiles") -> tuple[str, ...]:
 
     The notation error is re-raised with the argument it came from, so the player knows which one to fix.
     """
-    from scoring.errors import NotationError
-    from scoring.notation import parse_tiles as parse
+    from sikwu.scoring.errors import NotationError
+    from sikwu.scoring.notation import parse_tiles as parse
 
     try:
         return parse(text)
@@ -57,8 +57,8 @@ def parse_tiles(text: str, what: str = "tiles") -> tuple[str, ...]:
 
 def parse_meld(spec: str) -> Any:
     """``pung:777z@3`` -> Meld.  Raises CliInputError naming the spec and what is wrong."""
-    from scoring.hand import Meld
-    from scoring.hand_json import HandJSONError, parse_seat
+    from sikwu.scoring.hand import Meld
+    from sikwu.scoring.hand_json import HandJSONError, parse_seat
 
     m = _MELD_RE.match(spec)
     if not m:
@@ -95,8 +95,8 @@ def parse_meld(spec: str) -> Any:
 
 def hand_from_args(args: argparse.Namespace) -> Any:
     """Build a Hand from the ``sikwu score`` arguments (or read it from ``--json-in``)."""
-    from scoring.hand import Hand
-    from scoring.hand_json import HandJSONError, hand_from_json, parse_seat
+    from sikwu.scoring.hand import Hand
+    from sikwu.scoring.hand_json import HandJSONError, hand_from_json, parse_seat
 
     if args.json_in:
         if args.hand:
@@ -127,8 +127,8 @@ def hand_from_args(args: argparse.Namespace) -> Any:
     discarder = seat(args.discarder, "--discarder", None)
     if args.self_drawn and discarder is not None:
         raise CliInputError("--self-drawn and --discarder contradict each other; a self-drawn win has no discarder")
-    from scoring.hand import EVENTS
-    from scoring.tiles import WIND_IDS
+    from sikwu.scoring.hand import EVENTS
+    from sikwu.scoring.tiles import WIND_IDS
 
     events = frozenset(args.event or ())
     for ev in events:
@@ -172,7 +172,7 @@ def _fail(message: str) -> int:
 
 
 def run_score(args: argparse.Namespace) -> int:
-    from scoring.report import build_report
+    from sikwu.scoring.report import build_report
 
     try:
         hand = hand_from_args(args)
@@ -201,7 +201,7 @@ def _print(text: str) -> int:
 
 
 def run_profiles(args: argparse.Namespace) -> int:
-    from scoring.profile import builtin_profiles, load_profile
+    from sikwu.scoring.profile import builtin_profiles, load_profile
 
     try:
         names = builtin_profiles()
@@ -230,7 +230,7 @@ def run_profiles(args: argparse.Namespace) -> int:
 
 
 def register(subparsers: Any) -> None:
-    """Add ``score`` and ``profiles`` to a ``sikwu`` (or ``python -m scoring``) parser."""
+    """Add ``score`` and ``profiles`` to a ``sikwu`` (or ``python -m sikwu.scoring``) parser."""
     score = subparsers.add_parser(
         "score",
         help="score a hand under a rule profile and settle payments",

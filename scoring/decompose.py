@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from itertools import product
 
-from scoring.tiles import ORPHAN_IDS, PLAYING_IDS, SUITS
+from sikwu.scoring.tiles import ORPHAN_IDS, PLAYING_IDS, SUITS
 
 Group = tuple[str, str]  # (kind, first tile id)
 

@@ -10,8 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Final, Literal
 
-from scoring.errors import HandError
-from scoring.tiles import SEAT_WINDS, TILE_IDS, is_tile_id
+from sikwu.scoring.errors import HandError
+from sikwu.scoring.tiles import SEAT_WINDS, TILE_IDS, is_tile_id
 
 Seat = int  # 1=East 2=South 3=West 4=North
 MeldKind = Literal["chow", "pung", "kong"]
@@ -131,6 +131,6 @@ class Hand:
 
     def validate(self) -> None:
         """Raise :class:`scoring.errors.HandError` with a specific message if the hand is impossible."""
-        from scoring.validate import validate_hand
+        from sikwu.scoring.validate import validate_hand
 
         validate_hand(self)

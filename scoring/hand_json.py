@@ -26,9 +26,9 @@ import json
 from collections.abc import Mapping
 from typing import Any, Final
 
-from scoring.errors import HandError
-from scoring.hand import EVENTS, KONG_KINDS, MELD_KINDS, Hand, Meld
-from scoring.tiles import BONUS_IDS, PLAYING_IDS, WIND_IDS
+from sikwu.scoring.errors import HandError
+from sikwu.scoring.hand import EVENTS, KONG_KINDS, MELD_KINDS, Hand, Meld
+from sikwu.scoring.tiles import BONUS_IDS, PLAYING_IDS, WIND_IDS
 
 SCHEMA_VERSION: Final = 1
 FIELDS: Final = (

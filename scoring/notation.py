@@ -20,8 +20,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from scoring.errors import NotationError
-from scoring.tiles import TILE_IDS
+from sikwu.scoring.errors import NotationError
+from sikwu.scoring.tiles import TILE_IDS
 
 _SUIT_MAX = {"m": 9, "p": 9, "s": 9, "z": 7, "f": 8}
 _SEPARATORS = " \t\r\n,;"

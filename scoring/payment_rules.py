@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Final
 
-from scoring.errors import ProfileError
+from sikwu.scoring.errors import ProfileError
 
 SECTIONS: Final = ("points", "payment", "liability", "penalties", "draw")
 

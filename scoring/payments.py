@@ -11,13 +11,13 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from scoring.hand import Hand, Meld, Seat
-from scoring.payment_rules import LiabilityRule, PaymentRules, apply
-from scoring.tiles import DRAGON_IDS, HONOUR_IDS, SEAT_WINDS, SUITS, TILE_NAMES, WIND_IDS, is_terminal
+from sikwu.scoring.hand import Hand, Meld, Seat
+from sikwu.scoring.payment_rules import LiabilityRule, PaymentRules, apply
+from sikwu.scoring.tiles import DRAGON_IDS, HONOUR_IDS, SEAT_WINDS, SUITS, TILE_NAMES, WIND_IDS, is_terminal
 
 if TYPE_CHECKING:  # pragma: no cover
-    from scoring.profile import Profile
-    from scoring.scorer import Score
+    from sikwu.scoring.profile import Profile
+    from sikwu.scoring.scorer import Score
 
 SEATS: tuple[Seat, ...] = (1, 2, 3, 4)
 GREEN_IDS = frozenset({"2s", "3s", "4s", "6s", "8s", "6z"})
@@ -80,7 +80,7 @@ class Settlement:
 def rules_of(profile: Profile | str) -> PaymentRules:
     """The validated PaymentRules of a profile (loading a built-in by name if given a string)."""
     if isinstance(profile, str):
-        from scoring.profile import load_profile
+        from sikwu.scoring.profile import load_profile
 
         profile = load_profile(profile)
     rules = getattr(profile, "payment", None)
@@ -265,7 +265,7 @@ def settle(score: Score, profile: Profile | str, pot: int = 0) -> Settlement:
         return Settlement(0, f"no payment: below the {minimum}-faan minimum", _zero(), (line, "Nobody pays."), False)
     row = rules.points.row_for(faan)
     if row is None:
-        from scoring.errors import ProfileError
+        from sikwu.scoring.errors import ProfileError
 
         raise ProfileError(rules.where, "points.table", f"no row for {faan} faan; add one (e.g. an open-ended row)")
     points = row.points
@@ -338,11 +338,11 @@ def false_mahjong(offender: Seat | Iterable[Seat], profile: Profile | str, deale
     offenders = (offender,) if isinstance(offender, int) else tuple(sorted(set(offender)))
     for seat in offenders:
         if seat not in SEATS:
-            from scoring.errors import HandError
+            from sikwu.scoring.errors import HandError
 
             raise HandError(f"offender seat {seat!r} is not a seat; use 1 (East) to 4 (North)")
     if not offenders or len(offenders) > 3:
-        from scoring.errors import HandError
+        from sikwu.scoring.errors import HandError
 
         raise HandError("false mahjong needs one to three offending seats")
     names = ", ".join(seat_name(s) for s in offenders)
@@ -387,7 +387,7 @@ def false_mahjong(offender: Seat | Iterable[Seat], profile: Profile | str, deale
 
 def _cap_of(profile: Profile | str, rules: PaymentRules) -> int:
     if isinstance(profile, str):
-        from scoring.profile import load_profile
+        from sikwu.scoring.profile import load_profile
 
         profile = load_profile(profile)
     cap = getattr(profile, "cap_faan", None)

@@ -24,8 +24,8 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from scoring.errors import ProfileError
-from scoring.patterns import REGISTRY
+from sikwu.scoring.errors import ProfileError
+from sikwu.scoring.patterns import REGISTRY
 
 PROFILE_DIR = Path(__file__).with_name("profiles")
 DEFAULT_PROFILE = "sparrows-nest"
@@ -297,9 +297,9 @@ def _payment_rules(raw: dict[str, Any], path: str) -> Any:
     if not any(k in raw for k in SETTLEMENT_SECTIONS):
         return None
     try:
-        module = importlib.import_module("scoring.payment_rules")
+        module = importlib.import_module("sikwu.scoring.payment_rules")
     except ModuleNotFoundError as exc:
-        if exc.name != "scoring.payment_rules":
+        if exc.name != "sikwu.scoring.payment_rules":
             raise
         return {k: raw[k] for k in SETTLEMENT_SECTIONS if k in raw}
     return module.PaymentRules.from_table(raw, path)

@@ -13,14 +13,14 @@ import unicodedata
 from dataclasses import dataclass, field
 from typing import Any
 
-from scoring.errors import ScoringError
-from scoring.hand import Hand
-from scoring.hand_json import hand_to_json
-from scoring.notation import format_groups, format_tiles
-from scoring.payments import SEATS, Settlement, seat_name, seat_short, settle
-from scoring.profile import Profile, builtin_profiles, load_profile
-from scoring.scorer import Reading, Score, score_hand
-from scoring.tiles import TILE_NAMES
+from sikwu.scoring.errors import ScoringError
+from sikwu.scoring.hand import Hand
+from sikwu.scoring.hand_json import hand_to_json
+from sikwu.scoring.notation import format_groups, format_tiles
+from sikwu.scoring.payments import SEATS, Settlement, seat_name, seat_short, settle
+from sikwu.scoring.profile import Profile, builtin_profiles, load_profile
+from sikwu.scoring.scorer import Reading, Score, score_hand
+from sikwu.scoring.tiles import TILE_NAMES
 
 SCHEMA = "sikwu.report/1"
 
@@ -124,7 +124,7 @@ class Report:
         return json.dumps(self.to_dict(), ensure_ascii=False, indent=indent)
 
     def settlement_rules_text(self) -> str:
-        from scoring.payments import rules_of
+        from sikwu.scoring.payments import rules_of
 
         return rules_of(self.profile).describe()
 

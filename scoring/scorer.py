@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from itertools import product
 from operator import attrgetter
 
-from scoring.decompose import (
+from sikwu.scoring.decompose import (
     _INDEX,
     counts_of,
     group_tiles,
@@ -34,10 +34,10 @@ from scoring.decompose import (
     seven_pairs_groups,
     suit_readings,
 )
-from scoring.errors import NotAWinningHandError
-from scoring.hand import Hand
-from scoring.patterns import REGISTRY, Context, SetInfo
-from scoring.patterns.base import (
+from sikwu.scoring.errors import NotAWinningHandError
+from sikwu.scoring.hand import Hand
+from sikwu.scoring.patterns import REGISTRY, Context, SetInfo
+from sikwu.scoring.patterns.base import (
     F_BONUS,
     F_CLOSED,
     F_EVENTS,
@@ -53,9 +53,9 @@ from scoring.patterns.base import (
     HandFacts,
     set_info,
 )
-from scoring.profile import DEFAULT_PROFILE, PatternValue, Profile, load_profile
-from scoring.tiles import ORPHAN_IDS, PLAYING_IDS
-from scoring.validate import valid_concealed_counts, validate_hand
+from sikwu.scoring.profile import DEFAULT_PROFILE, PatternValue, Profile, load_profile
+from sikwu.scoring.tiles import ORPHAN_IDS, PLAYING_IDS
+from sikwu.scoring.validate import valid_concealed_counts, validate_hand
 
 _SHAPE_ORDER = {"standard": 0, "nine_gates": 1, "thirteen_orphans": 2, "seven_pairs": 3, "flowers": 4}
 _INSTANCES = {key: cls() for key, cls in REGISTRY.items()}
@@ -103,8 +103,16 @@ class _Compiled:
     per-pattern store of the (immutable, shared) hits already made."""
 
     __slots__ = (
-        "profile", "entries", "by_flags", "includes", "exclusive", "seven_pairs", "seven_pairs_distinct",
-        "thirteen_orphans", "nine_gates", "cap",
+        "profile",
+        "entries",
+        "by_flags",
+        "includes",
+        "exclusive",
+        "seven_pairs",
+        "seven_pairs_distinct",
+        "thirteen_orphans",
+        "nine_gates",
+        "cap",
     )
 
     def __init__(self, profile: Profile) -> None:
@@ -175,8 +183,8 @@ _DISCARD_PUNGS: dict[tuple[str, str], SetInfo] = {}
 
 def clear_caches() -> None:
     """Forget every table the scorer built (benchmarks measure a pass from empty caches)."""
-    from scoring import validate
-    from scoring.patterns import base
+    from sikwu.scoring import validate
+    from sikwu.scoring.patterns import base
 
     base._SET_CACHE.clear()
     validate._GOOD_MELDS.clear()
@@ -492,15 +500,19 @@ def _evaluate(ctx: Context, comp: _Compiled) -> Reading:
     ws = ctx.winning_set
     # The frozen dataclass's __init__ sets each field through object.__setattr__; one __dict__ is the same object.
     reading = _new(Reading)
-    _setattr(reading, "__dict__", {
-        "shape": ctx.shape,
-        "sets": tuple(map(_TILES, ctx.sets)),
-        "patterns": tuple(found),
-        "raw_faan": raw,
-        "faan": raw if raw < cap else cap,
-        "winning_set": ws.tiles if ws is not None else None,
-        "minimum_faan": counted if counted < cap else cap,
-    })
+    _setattr(
+        reading,
+        "__dict__",
+        {
+            "shape": ctx.shape,
+            "sets": tuple(map(_TILES, ctx.sets)),
+            "patterns": tuple(found),
+            "raw_faan": raw,
+            "faan": raw if raw < cap else cap,
+            "winning_set": ws.tiles if ws is not None else None,
+            "minimum_faan": counted if counted < cap else cap,
+        },
+    )
     return reading
 
 
@@ -551,17 +563,21 @@ def score_hand(hand: Hand, profile: Profile | str = DEFAULT_PROFILE) -> Score:
             f"{best.minimum_faan} faan counts towards the {prof.minimum_faan}-faan minimum{extra}: not a legal win"
         )
     score = _new(Score)  # as in evaluate: the dataclass's fields, set at once
-    _setattr(score, "__dict__", {
-        "profile": prof.name,
-        "hand": hand,
-        "best": best,
-        "alternatives": tuple(ordered[1:]),
-        "faan": best.faan,
-        "raw_faan": best.raw_faan,
-        "capped": capped,
-        "limit_hand": limit_hand,
-        "minimum": prof.minimum_faan,
-        "meets_minimum": meets,
-        "notes": tuple(notes),
-    })
+    _setattr(
+        score,
+        "__dict__",
+        {
+            "profile": prof.name,
+            "hand": hand,
+            "best": best,
+            "alternatives": tuple(ordered[1:]),
+            "faan": best.faan,
+            "raw_faan": best.raw_faan,
+            "capped": capped,
+            "limit_hand": limit_hand,
+            "minimum": prof.minimum_faan,
+            "meets_minimum": meets,
+            "notes": tuple(notes),
+        },
+    )
     return score

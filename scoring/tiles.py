@@ -75,9 +75,7 @@ def _build_names() -> dict[str, TileName]:
     names: dict[str, TileName] = {}
     for suit, (en, zh, jp) in _SUIT_NAMES.items():
         for rank in range(1, 10):
-            names[f"{rank}{suit}"] = TileName(
-                f"{rank} {en}", f"{_NUM_ZH[rank - 1]}{zh}", f"{_NUM_JP[rank - 1]} {jp}"
-            )
+            names[f"{rank}{suit}"] = TileName(f"{rank} {en}", f"{_NUM_ZH[rank - 1]}{zh}", f"{_NUM_JP[rank - 1]} {jp}")
     names.update(_HONOUR_NAMES)
     return names
 

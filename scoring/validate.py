@@ -8,10 +8,10 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Sequence
 
-from scoring.decompose import counts_of, divisions, standard_divisions
-from scoring.errors import HandError
-from scoring.hand import EVENTS, KONG_KINDS, MELD_KINDS, Hand, Meld
-from scoring.tiles import (
+from sikwu.scoring.decompose import counts_of, divisions, standard_divisions
+from sikwu.scoring.errors import HandError
+from sikwu.scoring.hand import EVENTS, KONG_KINDS, MELD_KINDS, Hand, Meld
+from sikwu.scoring.tiles import (
     BONUS_IDS,
     PLAYING_IDS,
     TILE_NAMES,

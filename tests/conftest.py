@@ -5,8 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-
-from datasets.paths import shared_dir
+from sikwu.datasets.paths import shared_dir
 
 
 @pytest.fixture(scope="session")

@@ -2,7 +2,7 @@
 
 The function lives in the submodule of the same name.  Importing a submodule makes Python set the package
 attribute of that name to the module, which would hide the function; the package's module class therefore keeps
-``recognize`` pointing at the function (the module stays reachable as ``sys.modules["vision.recognize"]``).
+``recognize`` pointing at the function (the module stays reachable as ``sys.modules["sikwu.vision.recognize"]``).
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ __all__ = ["recognize", "Recognition"]
 class _VisionPackage(types.ModuleType):
     @property
     def recognize(self) -> Any:
-        return importlib.import_module("vision.recognize").recognize
+        return importlib.import_module("sikwu.vision.recognize").recognize
 
     @recognize.setter
     def recognize(self, value: Any) -> None:  # the import system storing the submodule: ignore
@@ -26,7 +26,7 @@ class _VisionPackage(types.ModuleType):
 
     @property
     def Recognition(self) -> Any:  # noqa: N802 - a class re-export
-        return importlib.import_module("vision.recognize").Recognition
+        return importlib.import_module("sikwu.vision.recognize").Recognition
 
 
 sys.modules[__name__].__class__ = _VisionPackage

@@ -13,10 +13,10 @@ from functools import lru_cache
 from pathlib import Path
 
 import numpy as np
+from sikwu.models import CLASSIFIER_PATH
+from sikwu.vision.labels import CLASS_LABELS
 
-from vision.labels import CLASS_LABELS
-
-DEFAULT_MODEL_PATH = Path(__file__).resolve().parent.parent / "models" / "tile_classifier.onnx"
+DEFAULT_MODEL_PATH = CLASSIFIER_PATH
 #: Crops are run through the network in chunks of this many, bounding memory for very large batches.
 MAX_BATCH = 256
 #: A crop named with less than this probability gets a second look turned half-way round, and the two views'

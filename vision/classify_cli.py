@@ -45,7 +45,7 @@ def run(args: argparse.Namespace) -> int:
     except ValueError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
-    from vision.classifier import ModelError, TileClassifier, default_classifier
+    from sikwu.vision.classifier import ModelError, TileClassifier, default_classifier
 
     try:
         clf = TileClassifier(args.model) if args.model else default_classifier()
@@ -60,7 +60,7 @@ def run(args: argparse.Namespace) -> int:
         ]
         print(json.dumps(out, indent=2, ensure_ascii=False))
     else:
-        from scoring.tiles import TILE_NAMES
+        from sikwu.scoring.tiles import TILE_NAMES
 
         for p, pred in zip(args.crops, preds, strict=True):
             alts = "  ".join(f"{lab} {prob:.1%}" for lab, prob in pred)

@@ -22,9 +22,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import numpy as np
-
-from scoring.tiles import BONUS_IDS, COPIES_BONUS, COPIES_PLAYING, PLAYING_IDS
-from vision.labels import BACK, NOT_A_TILE
+from sikwu.scoring.tiles import BONUS_IDS, COPIES_BONUS, COPIES_PLAYING, PLAYING_IDS
+from sikwu.vision.labels import BACK, NOT_A_TILE
 
 #: A tile whose chosen id has probability below this is flagged for the user.
 LOW_CONFIDENCE = 0.6
@@ -63,8 +62,8 @@ def counts_ok(ids: Sequence[str]) -> bool:
 
     Labels that are not tile faces (``back``) are not counted: face-down tiles hide their ids.
     """
-    from scoring.errors import HandError
-    from scoring.validate import check_counts
+    from sikwu.scoring.errors import HandError
+    from sikwu.scoring.validate import check_counts
 
     try:
         check_counts(t for t in ids if t in _CAPACITY)
@@ -81,8 +80,8 @@ def is_winning_reading(ids: Sequence[str]) -> bool:
     """
     from itertools import combinations
 
-    from scoring.hand import Meld
-    from scoring.validate import is_winning_hand
+    from sikwu.scoring.hand import Meld
+    from sikwu.scoring.validate import is_winning_hand
 
     if any(t not in _CAPACITY for t in ids):
         return False  # backs or unknowns: cannot be checked

@@ -21,8 +21,9 @@ from typing import Protocol
 
 import cv2
 import numpy as np
+from sikwu.models import DETECTOR_PATH
 
-DEFAULT_MODEL_PATH = Path(__file__).resolve().parent.parent / "models" / "tile_detector.onnx"
+DEFAULT_MODEL_PATH = DETECTOR_PATH
 INPUT_SIZE = 320
 STRIDE = 4
 PAD_VALUE = 114
@@ -172,7 +173,7 @@ class TileDetector:
         if not self.model_path.is_file():
             raise DetectorModelError(
                 f"tile detector model not found at {self.model_path}: "
-                "train it with `python -m datasets.train_detector` or restore models/tile_detector.onnx"
+                "train it with `python -m sikwu.datasets.train_detector` or restore models/tile_detector.onnx"
             )
         options = ort.SessionOptions()
         options.intra_op_num_threads = 2

@@ -25,8 +25,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont
-
-from scoring.tiles import TILE_IDS
+from sikwu.scoring.tiles import TILE_IDS
 
 RGB = tuple[int, int, int]
 
@@ -242,10 +241,23 @@ def _dots(c: _Canvas, rank: int) -> None:
         3: [(78, 88, 54, b), (150, 200, 54, r), (222, 312, 54, g)],
         4: [(88, 122, 56, b), (212, 122, 56, g), (88, 278, 56, g), (212, 278, 56, b)],
         5: [(80, 96, 50, b), (220, 96, 50, g), (150, 200, 50, r), (80, 304, 50, g), (220, 304, 50, b)],
-        6: [(92, 84, 46, g), (208, 84, 46, g), (92, 212, 46, r), (208, 212, 46, r), (92, 316, 46, r),
-            (208, 316, 46, r)],
-        7: [(70, 62, 38, g), (150, 100, 38, g), (230, 138, 38, g), (92, 232, 42, r), (208, 232, 42, r),
-            (92, 326, 42, r), (208, 326, 42, r)],
+        6: [
+            (92, 84, 46, g),
+            (208, 84, 46, g),
+            (92, 212, 46, r),
+            (208, 212, 46, r),
+            (92, 316, 46, r),
+            (208, 316, 46, r),
+        ],
+        7: [
+            (70, 62, 38, g),
+            (150, 100, 38, g),
+            (230, 138, 38, g),
+            (92, 232, 42, r),
+            (208, 232, 42, r),
+            (92, 326, 42, r),
+            (208, 326, 42, r),
+        ],
         8: [(x, y, 40, b) for y in (64, 154, 246, 336) for x in (94, 206)],
         9: [(x, y, 40, col) for y, col in ((78, b), (200, r), (322, g)) for x in (64, 150, 236)],
     }
@@ -283,8 +295,12 @@ def _stick(c: _Canvas, p0: tuple[float, float], p1: tuple[float, float], half: f
 
     def band(a: float, b: float, width: float) -> list[tuple[float, float]]:
         (ax, ay), (bx, by) = at(a), at(b)
-        return [(ax + nx * width, ay + ny * width), (bx + nx * width, by + ny * width),
-                (bx - nx * width, by - ny * width), (ax - nx * width, ay - ny * width)]
+        return [
+            (ax + nx * width, ay + ny * width),
+            (bx + nx * width, by + ny * width),
+            (bx - nx * width, by - ny * width),
+            (ax - nx * width, ay - ny * width),
+        ]
 
     lobe = length / 8
     for t in (0.125, 0.375, 0.625, 0.875):
@@ -422,7 +438,7 @@ def _plant(c: _Canvas, rank: int) -> None:
     vary with the tile (so the picture alone never names it, as on real sets where the corners do)."""
     st = c.style
     c.draw.line([c.pt(150, 372), c.pt(146, 250), c.pt(160, 150)], fill=st.green, width=int(9 * c.s))
-    for (x0, y0, x1, y1) in ((84, 262, 148, 292), (152, 222, 218, 250), (92, 318, 148, 344), (152, 300, 214, 330)):
+    for x0, y0, x1, y1 in ((84, 262, 148, 292), (152, 222, 218, 250), (92, 318, 148, 344), (152, 300, 214, 330)):
         c.draw.ellipse(c.box(x0, y0, x1, y1), fill=st.green)
     colours = (st.red, st.blue, (222, 110, 160))
     spots = ((160, 150, 44), (98, 206, 30), (212, 196, 30))
@@ -538,7 +554,9 @@ def render_hand_strip(
         if i in highlight:
             draw.rounded_rectangle(
                 (x - outline, pad - outline, x + width - 1 + outline, pad + height - 1 + outline),
-                radius=round(0.11 * width) + outline, outline=highlight[i], width=outline,
+                radius=round(0.11 * width) + outline,
+                outline=highlight[i],
+                width=outline,
             )
     return strip
 
@@ -563,7 +581,7 @@ def preview_sheet(height: int = 96, columns: int = 9, *, style: FaceStyle | None
     return sheet
 
 
-if __name__ == "__main__":  # python -m vision.faces [out.png] [height]
+if __name__ == "__main__":  # python -m sikwu.vision.faces [out.png] [height]
     import sys
 
     out = sys.argv[1] if len(sys.argv) > 1 else "/tmp/faces_preview.png"

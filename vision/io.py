@@ -153,9 +153,7 @@ def _from_pil(img: Any, max_side: int, name: str) -> LoadedImage:
     except OSError as exc:
         msg = str(exc)
         if "truncated" in msg or "broken" in msg or "end of file" in msg.lower():
-            raise TruncatedImageError(
-                f"{name} is truncated or damaged ({msg}): copy or take the photo again"
-            ) from exc
+            raise TruncatedImageError(f"{name} is truncated or damaged ({msg}): copy or take the photo again") from exc
         raise NotAnImageError(f"{name} could not be decoded ({msg})") from exc
     except (Image.DecompressionBombError, ValueError, SyntaxError) as exc:
         raise NotAnImageError(f"{name} could not be decoded ({exc})") from exc

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from scoring.tiles import TILE_IDS
+from sikwu.scoring.tiles import TILE_IDS
 
 BACK: Final = "back"
 NOT_A_TILE: Final = "not-a-tile"

@@ -27,17 +27,16 @@ from typing import Any, Literal, Protocol
 
 import cv2
 import numpy as np
-
-from vision.decode import decode
-from vision.detector import DEFAULT_MODEL_PATH, DetectorModelError, TileDetector
-from vision.detector import BoxSource as Detector
-from vision.io import ImageInput, LoadedImage, NoTilesFoundError, load_image
-from vision.labels import BACK, NOT_A_TILE
-from vision.layout import layout
-from vision.segment import portrait_quad, quad_box, rectify, segment
-from vision.stretch import unstretch
-from vision.tilt import level
-from vision.zoom import zoom_in
+from sikwu.vision.decode import decode
+from sikwu.vision.detector import DEFAULT_MODEL_PATH, DetectorModelError, TileDetector
+from sikwu.vision.detector import BoxSource as Detector
+from sikwu.vision.io import ImageInput, LoadedImage, NoTilesFoundError, load_image
+from sikwu.vision.labels import BACK, NOT_A_TILE
+from sikwu.vision.layout import layout
+from sikwu.vision.segment import portrait_quad, quad_box, rectify, segment
+from sikwu.vision.stretch import unstretch
+from sikwu.vision.tilt import level
+from sikwu.vision.zoom import zoom_in
 
 #: How many classifier alternatives each tile keeps for decoding.
 TOP_K = 5
@@ -155,7 +154,7 @@ class ClassifierUnavailableError(FileNotFoundError):
 
 def _default_classifier() -> Classifier:
     try:
-        from vision.classifier import ModelError, default_classifier
+        from sikwu.vision.classifier import ModelError, default_classifier
     except ImportError as exc:
         raise ClassifierUnavailableError(f"the tile classifier module is not available ({exc})") from exc
     try:

@@ -31,8 +31,8 @@ def _fail(message: str) -> int:
 
 
 def run(args: argparse.Namespace) -> int:
-    from vision.io import ImageInputError, load_image
-    from vision.recognize import ClassifierUnavailableError, recognize
+    from sikwu.vision.io import ImageInputError, load_image
+    from sikwu.vision.recognize import ClassifierUnavailableError, recognize
 
     try:
         result = recognize(Path(args.photo), winning=args.winning)
@@ -42,8 +42,7 @@ def run(args: argparse.Namespace) -> int:
         return _fail(f"cannot name the tiles: {exc}")
     if args.annotate:
         import cv2
-
-        from vision.annotate import annotate
+        from sikwu.vision.annotate import annotate
 
         loaded = load_image(Path(args.photo))
         image = annotate(loaded.pixels, result, loaded.scale)
@@ -60,8 +59,10 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _text(result) -> str:
-    lines = [f"{len(result.tiles)} tiles in a {result.image_size[0]}x{result.image_size[1]} photo "
-             f"({result.timings_ms['total']:.0f} ms; candidates: {result.candidates}; decoding: {result.method})"]
+    lines = [
+        f"{len(result.tiles)} tiles in a {result.image_size[0]}x{result.image_size[1]} photo "
+        f"({result.timings_ms['total']:.0f} ms; candidates: {result.candidates}; decoding: {result.method})"
+    ]
     groups: dict[int, list[str]] = {}
     for t in result.tiles:
         mark = "?" if (t.changed or t.low_confidence) else ""

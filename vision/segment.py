@@ -307,9 +307,7 @@ def _blob_quad(contour: np.ndarray) -> np.ndarray:
 # splitting
 
 
-def _cut_evidence(
-    profile: np.ndarray, n: int, window: float, base: float | None = None
-) -> tuple[float, list[int]]:
+def _cut_evidence(profile: np.ndarray, n: int, window: float, base: float | None = None) -> tuple[float, list[int]]:
     """Evidence that n equal cells separated by seams explain this seam profile; returns (score, cut positions).
 
     Each cut looks for the strongest seam near its evenly spaced position; a clear seam adds up to ~0.3, a cut

@@ -16,9 +16,8 @@ from collections.abc import Sequence
 
 import cv2
 import numpy as np
-
-from vision.detector import MIN_DETECTIONS_TO_JUDGE, BoxSource, Detection, mean_peak_score
-from vision.io import LoadedImage
+from sikwu.vision.detector import MIN_DETECTIONS_TO_JUDGE, BoxSource, Detection, mean_peak_score
+from sikwu.vision.io import LoadedImage
 
 #: A photo whose median detected box is more than this many times wider than tall (or taller than wide) is
 #: stretched: a tile is at most about 1.4:1, and on hk-photos/valid the median box of every unstretched photo lies

@@ -19,9 +19,8 @@ import dataclasses
 
 import cv2
 import numpy as np
-
-from vision.detector import MIN_DETECTIONS_TO_JUDGE, BoxSource, Detection, mean_peak_score
-from vision.io import LoadedImage
+from sikwu.vision.detector import MIN_DETECTIONS_TO_JUDGE, BoxSource, Detection, mean_peak_score
+from sikwu.vision.io import LoadedImage
 
 #: Slants smaller than this (degrees) are left alone: the detector's boxes still fit such tiles.
 MIN_TILT = 7.0

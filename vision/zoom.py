@@ -14,8 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 import numpy as np
-
-from vision.detector import MIN_DETECTIONS_TO_JUDGE, BoxSource, Detection
+from sikwu.vision.detector import MIN_DETECTIONS_TO_JUDGE, BoxSource, Detection
 
 #: Zoom in when the median detected tile's long side, in the detector's input pixels, is below this.  Tiles in
 #: hk-photos/valid measure 28-45 pixels there (5th-75th percentile) and are found 99% of the time; below 20 the

@@ -7,10 +7,9 @@ into one :class:`app.state.TableContext` that the scoring call reads.
 from __future__ import annotations
 
 import streamlit as st
-
-from app import services
-from app import state as S
-from scoring.tiles import WIND_IDS
+from sikwu.app import services
+from sikwu.app import state as S
+from sikwu.scoring.tiles import WIND_IDS
 
 SEATS = (1, 2, 3, 4)
 

@@ -10,10 +10,9 @@ from collections.abc import Callable
 from typing import Any
 
 import streamlit as st
-
-from app import state as S
-from app.components.tiles import tile_png
-from scoring.tiles import BONUS_IDS, HONOUR_IDS, SUITED_IDS, TILE_NAMES
+from sikwu.app import state as S
+from sikwu.app.components.tiles import tile_png
+from sikwu.scoring.tiles import BONUS_IDS, HONOUR_IDS, SUITED_IDS, TILE_NAMES
 
 SELECTED_KEY = "sikwu_selected"
 RERUN_KEY = "sikwu_rerun_app"  # set by a correction made inside a dialog: the whole page must re-score

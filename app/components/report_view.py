@@ -9,9 +9,8 @@ from __future__ import annotations
 from typing import Any
 
 import streamlit as st
-
-from app import services
-from app import state as S
+from sikwu.app import services
+from sikwu.app import state as S
 
 
 def _status(score: Any) -> tuple[str, str]:

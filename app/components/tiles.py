@@ -10,9 +10,8 @@ import functools
 import io
 
 from PIL import Image, ImageDraw
-
-from app import services
-from app.components.overlay import CHANGED, GONE, LOW
+from sikwu.app import services
+from sikwu.app.components.overlay import CHANGED, GONE, LOW
 
 WINNING = (156, 54, 181)
 FRAME = {"low": LOW, "changed": CHANGED, "unknown": GONE, "winning": WINNING}

@@ -14,8 +14,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from scoring.hand import Hand
-from scoring.tiles import DRAGON_IDS, PLAYING_IDS, WIND_IDS, is_honour, is_terminal
+from sikwu.scoring.hand import Hand
+from sikwu.scoring.tiles import DRAGON_IDS, PLAYING_IDS, WIND_IDS, is_honour, is_terminal
 
 REGISTRY: dict[str, type[Pattern]] = {}
 
@@ -131,8 +131,23 @@ class Context:
     """One reading of a hand, with the facts patterns ask about (all computed once, on construction)."""
 
     __slots__ = (
-        "hand", "shape", "sets", "winning_set", "tiles", "suits", "has_honours", "all_orphans", "closed",
-        "pungs", "chows", "kongs", "pair", "standard", "dragon_pungs", "wind_pungs", "flags",
+        "hand",
+        "shape",
+        "sets",
+        "winning_set",
+        "tiles",
+        "suits",
+        "has_honours",
+        "all_orphans",
+        "closed",
+        "pungs",
+        "chows",
+        "kongs",
+        "pair",
+        "standard",
+        "dragon_pungs",
+        "wind_pungs",
+        "flags",
     )
 
     def __init__(
@@ -209,7 +224,6 @@ class Context:
         if len(kongs) >= 3:
             flags |= F_THREE_KONGS
         self.flags = flags
-
 
     @property
     def melds(self) -> tuple[SetInfo, ...]:

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from scoring.patterns.base import F_BONUS, F_EVENTS, F_NO_BONUS, Context, Pattern, register
-from scoring.tiles import FLOWER_IDS, SEASON_IDS, TILE_NAMES, WIND_IDS, bonus_seat
+from sikwu.scoring.patterns.base import F_BONUS, F_EVENTS, F_NO_BONUS, Context, Pattern, register
+from sikwu.scoring.tiles import FLOWER_IDS, SEASON_IDS, TILE_NAMES, WIND_IDS, bonus_seat
 
 
 @register

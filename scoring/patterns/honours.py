@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from scoring.patterns.base import (
+from sikwu.scoring.patterns.base import (
     F_DRAGON_PUNG,
     F_NO_SUIT,
     F_PAIR,
@@ -13,7 +13,7 @@ from scoring.patterns.base import (
     Pattern,
     register,
 )
-from scoring.tiles import DRAGON_IDS, TILE_NAMES, WIND_IDS, is_honour
+from sikwu.scoring.tiles import DRAGON_IDS, TILE_NAMES, WIND_IDS, is_honour
 
 
 def _name(tile: str) -> str:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from scoring.patterns.base import (
+from sikwu.scoring.patterns.base import (
     F_FOUR_CHOWS,
     F_FOUR_PUNGS,
     F_SPECIAL,
@@ -13,7 +13,7 @@ from scoring.patterns.base import (
     Pattern,
     register,
 )
-from scoring.tiles import is_honour, is_suited
+from sikwu.scoring.tiles import is_honour, is_suited
 
 
 @register

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from scoring.patterns.base import (
+from sikwu.scoring.patterns.base import (
     F_DRAGON_PUNG,
     F_FOUR_CHOWS,
     F_HONOURS,
@@ -17,7 +17,7 @@ from scoring.patterns.base import (
     Pattern,
     register,
 )
-from scoring.tiles import is_honour
+from sikwu.scoring.tiles import is_honour
 
 _SUIT_NAME = {"m": "characters", "p": "dots", "s": "bamboo"}
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from scoring.patterns.base import (
+from sikwu.scoring.patterns.base import (
     F_HONOURS,
     F_NO_HONOURS,
     F_NO_ORPHANS,
@@ -12,7 +12,7 @@ from scoring.patterns.base import (
     Pattern,
     register,
 )
-from scoring.tiles import is_honour, is_terminal
+from sikwu.scoring.tiles import is_honour, is_terminal
 
 
 @register

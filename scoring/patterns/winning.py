@@ -3,7 +3,7 @@ turn) and whether the hand was concealed."""
 
 from __future__ import annotations
 
-from scoring.patterns.base import F_EVENTS, F_SELF_DRAWN, Context, Pattern, register
+from sikwu.scoring.patterns.base import F_EVENTS, F_SELF_DRAWN, Context, Pattern, register
 
 
 @register

@@ -37,7 +37,7 @@ def browser_missing() -> str | None:
 @contextmanager
 def page_server() -> Iterator[str]:
     """The page served headless on a free localhost port; yields its URL and stops the server afterwards."""
-    from app.launch import free_port, start_server, stop_server, wait_ready
+    from sikwu.app.launch import free_port, start_server, stop_server, wait_ready
 
     port = free_port()
     proc = start_server(port)

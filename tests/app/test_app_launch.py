@@ -7,9 +7,9 @@ import subprocess
 import sys
 
 import pytest
+from sikwu.app.launch import stop_server, wait_ready
 
-from app.cli import main
-from app.launch import stop_server, wait_ready
+from sikwu.cli import main
 
 
 def test_app_subcommand_is_registered_with_json_and_port():
@@ -26,7 +26,7 @@ def test_a_bad_port_is_a_clear_error_with_exit_code_2(capsys):
 
 def test_sikwu_app_json_prints_the_url_then_serves_the_page():
     proc = subprocess.Popen(
-        [sys.executable, "-m", "app.cli", "app", "--port", "0", "--json", "--address", "127.0.0.1"],
+        [sys.executable, "-m", "sikwu.cli", "app", "--port", "0", "--json", "--address", "127.0.0.1"],
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
         start_new_session=True,

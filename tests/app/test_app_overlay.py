@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 import numpy as np
-
-from app.components.overlay import CHANGED, LOW, OK, annotate
+from sikwu.app.components.overlay import CHANGED, LOW, OK, annotate
 
 
 def test_each_tile_is_outlined_in_the_colour_of_its_state():

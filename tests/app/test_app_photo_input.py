@@ -7,8 +7,7 @@ import io
 import numpy as np
 import pytest
 from PIL import Image
-
-from app.services import PhotoError, decode_photo
+from sikwu.app.services import PhotoError, decode_photo
 
 
 def _jpeg(img: Image.Image, **kw) -> bytes:

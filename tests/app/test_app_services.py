@@ -6,8 +6,7 @@ import importlib
 
 import numpy as np
 import pytest
-
-from app import services
+from sikwu.app import services
 
 
 @pytest.fixture
@@ -30,7 +29,7 @@ def without(monkeypatch):
 
 
 def test_missing_tile_pictures_are_reported_and_tiles_fall_back_to_names(without):
-    without("vision.faces")
+    without("sikwu.vision.faces")
     message = services.faces_available()
     assert message and "Tile pictures" in message and "type the hand" in message
 
@@ -42,6 +41,6 @@ def test_missing_recognition_is_unavailable_with_a_next_step(without):
 
 
 def test_missing_report_module_disables_only_downloads(without):
-    without("scoring.report")
+    without("sikwu.scoring.report")
     with pytest.raises(services.Unavailable, match="Report downloads"):
         services.build_report(None, None)

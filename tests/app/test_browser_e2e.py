@@ -28,7 +28,7 @@ MISREAD = "123m 456m 789m 777z 12z"  # 14 typed tiles; the last (uid 14) misread
 
 
 def _missing_engine() -> str | None:
-    from app import services
+    from sikwu.app import services
 
     try:
         services.parse_tiles("1m")
@@ -102,8 +102,7 @@ def test_type_correct_and_settle_in_chromium_at_phone_and_desktop_width(page_url
 
 def _composed_photo_file(tmp_path: Path) -> Path:
     from PIL import Image
-
-    from vision.faces import render_face
+    from sikwu.vision.faces import render_face
 
     tiles = "1m 2m 3m 4m 5m 6m 7m 8m 9m 7z 7z 7z 1z 1z".split()
     faces = [render_face(t, 120) for t in tiles]
@@ -124,12 +123,12 @@ def test_photo_upload_correct_and_settle_in_chromium(page_url, artifacts, tmp_pa
     check the Sparrow's Nest values (6 faan, South pays 32) and that self-drawn re-scores (7 faan, 24 each)."""
     if _missing_engine():
         pytest.skip(str(_missing_engine()))
-    import vision
+    from sikwu import vision
 
     if not hasattr(vision, "recognize"):
-        pytest.skip("vision.recognize not built yet")
+        pytest.skip("sikwu.vision.recognize not built yet")
     try:
-        from vision.classifier import default_classifier
+        from sikwu.vision.classifier import default_classifier
 
         default_classifier()
     except Exception as exc:  # ModelError, ImportError: the classifier model has not landed

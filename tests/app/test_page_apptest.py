@@ -22,7 +22,7 @@ MISREAD = "123m 456m 789m 777z 12z"  # the last tile misread as South: not a win
 
 
 def _scoring_ready() -> str | None:
-    from app import services
+    from sikwu.app import services
 
     try:
         services.parse_tiles("1m")
@@ -91,7 +91,7 @@ def test_a_camera_shot_goes_through_the_same_photo_checks():
 
 
 def test_an_unreadable_new_photo_replaces_the_previous_hand():
-    from app.state import Draft
+    from sikwu.app.state import Draft
 
     at = new_page()
     at.session_state["sikwu_draft"] = Draft.from_tiles("1m 2m 3m 4m 5m 6m 7m 8m 9m 7z 7z 7z 1z 1z".split())
@@ -192,13 +192,13 @@ def test_an_exposed_pung_is_declared_and_closed_hand_is_lost():
 
 def _recognition_ready() -> str | None:
     try:
-        import vision
+        from sikwu import vision
     except ImportError as exc:
         return f"vision not importable: {exc}"
     if not hasattr(vision, "recognize"):
-        return "vision.recognize not built yet"
+        return "sikwu.vision.recognize not built yet"
     try:
-        from vision.classifier import default_classifier
+        from sikwu.vision.classifier import default_classifier
 
         default_classifier()
     except Exception as exc:  # ModelError, ImportError: the classifier model has not landed
@@ -212,8 +212,7 @@ needs_vision = pytest.mark.skipif(_recognition_ready() is not None, reason=str(_
 def composed_photo(tiles: list[str]) -> bytes:
     """A photo-like JPEG of the hand laid in a row on green felt, drawn with the project's own faces."""
     from PIL import Image
-
-    from vision.faces import render_face
+    from sikwu.vision.faces import render_face
 
     h = 120
     faces = [render_face(t, h) for t in tiles]
@@ -403,7 +402,7 @@ def test_robbing_a_kong_marked_self_drawn_is_explained_in_page_terms():
 def test_a_meld_set_apart_in_the_photo_is_declared_with_one_tap():
     """The tiles' photo groups (vision's layout) put 7z 7z 7z apart from the row: one tap declares it exposed, and
     Closed Hand (Sparrow's Nest: no Pung/Seong/Gong declared) goes: 6 -> 5 faan."""
-    from app.state import Draft
+    from sikwu.app.state import Draft
 
     row, apart = "1m 2m 3m 4m 5m 6m 7m 8m 9m 1z 1z".split(), ["7z", "7z", "7z"]
     found = [{"tile": t, "group": 0} for t in row] + [{"tile": t, "group": 1} for t in apart]

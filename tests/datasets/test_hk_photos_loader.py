@@ -7,9 +7,8 @@ from pathlib import Path
 import cv2
 import numpy as np
 import pytest
-
-from datasets import hk_photos
-from scoring.tiles import TILE_IDS
+from sikwu.datasets import hk_photos
+from sikwu.scoring.tiles import TILE_IDS
 
 
 def test_class_map_covers_every_tile_once() -> None:

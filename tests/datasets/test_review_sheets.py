@@ -8,8 +8,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 import pytest
-
-from datasets import review_sheets
+from sikwu.datasets import review_sheets
 
 
 def _crop(h: int, w: int) -> np.ndarray:

@@ -5,8 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-
-from datasets import tile_crops
+from sikwu.datasets import tile_crops
 
 
 @pytest.mark.parametrize(

@@ -6,9 +6,8 @@ import json
 
 import numpy as np
 import pytest
-
-from datasets import evaluate, train
-from vision.labels import CLASS_LABELS
+from sikwu.datasets import evaluate, train
+from sikwu.vision.labels import CLASS_LABELS
 
 
 def test_augment_gives_normalised_nchw_float_batch() -> None:
@@ -43,7 +42,7 @@ def test_score_counts_accuracy_per_class_and_confusions() -> None:
 
 
 def test_markdown_table_has_one_row_per_class_and_a_column_per_set() -> None:
-    from vision.labels import CLASS_LABELS
+    from sikwu.vision.labels import CLASS_LABELS
 
     one = evaluate.score(CLASS_LABELS, ["1m", "1m", "9p"], ["1m", "2m", "9p"])
     other = evaluate.score(CLASS_LABELS, ["not-a-tile"], ["not-a-tile"])
@@ -54,7 +53,7 @@ def test_markdown_table_has_one_row_per_class_and_a_column_per_set() -> None:
 
 def test_bright_featureless_negatives_are_flagged_as_ambiguous() -> None:
     """A bare ivory patch looks like a blank white dragon, so it must not be taught as not-a-tile."""
-    from datasets import prepare
+    from sikwu.datasets import prepare
 
     s = prepare.CACHE_SIZE
     ivory = np.full((s, s, 3), 225, np.uint8)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from scoring import Hand, Meld, Score, parse_tiles, score_hand
+from sikwu.scoring import Hand, Meld, Score, parse_tiles, score_hand
 
 
 def meld(text: str, fed_by: int | None = None) -> Meld:

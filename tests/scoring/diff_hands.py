@@ -13,10 +13,10 @@ import hashlib
 import random
 from dataclasses import replace
 
-from scoring import Hand, Meld, score_hand
-from scoring.errors import ScoringError
-from scoring.hand import EVENTS
-from scoring.tiles import BONUS_IDS, HONOUR_IDS, ORPHAN_IDS, PLAYING_IDS, SUITS
+from sikwu.scoring import Hand, Meld, score_hand
+from sikwu.scoring.errors import ScoringError
+from sikwu.scoring.hand import EVENTS
+from sikwu.scoring.tiles import BONUS_IDS, HONOUR_IDS, ORPHAN_IDS, PLAYING_IDS, SUITS
 
 _EVENTS = sorted(EVENTS)
 

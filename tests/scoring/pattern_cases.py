@@ -6,8 +6,7 @@ from dataclasses import dataclass, field
 
 import pytest
 from core_helpers import faan_of, keys, make_hand
-
-from scoring import score_hand
+from sikwu.scoring import score_hand
 
 SN = "sparrows-nest-hk-league-rules.md"
 CS = "hk-old-style-cheat-sheet.html"

@@ -6,9 +6,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-
-from scoring import Hand, HandError, Meld, ProfileError, load_profile, parse_tiles, score_hand
-from scoring.__main__ import main
+from sikwu.scoring import Hand, HandError, Meld, ProfileError, load_profile, parse_tiles, score_hand
+from sikwu.scoring.__main__ import main
 
 HAND = "123m 456p 789s 111z 55z"
 

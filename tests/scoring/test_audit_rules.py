@@ -15,15 +15,22 @@ ALL_PROFILES = ("sparrows-nest", "old-style-cheat-sheet", "old-style-v1", "old-s
 def test_sparrows_nest_last_tile_not_scored_on_a_flower_replacement():
     """sparrows-nest-hk-league-rules.md, Scoring Conditions, Last Tile: "Not scored if the last tile is drawn for a
     replacement from a flower tile or from calling Gong"."""
-    s = score("sparrows-nest", "123m 456m 789p 123p 55s", win="1p", self_drawn=True, bonus="3f",
-              events=("last_tile_wall", "flower_replacement"))
+    s = score(
+        "sparrows-nest",
+        "123m 456m 789p 123p 55s",
+        win="1p",
+        self_drawn=True,
+        bonus="3f",
+        events=("last_tile_wall", "flower_replacement"),
+    )
     assert "last_tile_draw" not in keys(s)
 
 
 def test_sparrows_nest_last_tile_scored_on_an_ordinary_last_draw():
     """sparrows-nest-hk-league-rules.md, Scoring Conditions, Last Tile: "Scored when winning off the last draw"."""
-    s = score("sparrows-nest", "123m 456m 789p 123p 55s", win="1p", self_drawn=True, bonus="3f",
-              events=("last_tile_wall",))
+    s = score(
+        "sparrows-nest", "123m 456m 789p 123p 55s", win="1p", self_drawn=True, bonus="3f", events=("last_tile_wall",)
+    )
     assert faan_of(s, "last_tile_draw") == 1
 
 
@@ -38,8 +45,15 @@ def test_new_style_kong_replacement_replaces_self_pick():
 def test_new_style_double_kong_replacement_replaces_kong_replacement_and_self_pick():
     """hk-rule-sheet-new-style.md, Win Actions: Double Kong Replacement 9 (indented under Win by Kong Replacement,
     which replaces Self-Pick)."""
-    s = score("new-style", "123m 789p 55s", "kong 2s", "ckong 3p", win="9p", self_drawn=True,
-              events=("double_kong_replacement",))
+    s = score(
+        "new-style",
+        "123m 789p 55s",
+        "kong 2s",
+        "ckong 3p",
+        win="9p",
+        self_drawn=True,
+        events=("double_kong_replacement",),
+    )
     assert faan_of(s, "double_kong_replacement") == 9
     assert not {"self_drawn", "kong_replacement"} & set(keys(s))
 
@@ -106,7 +120,7 @@ def test_111222333_on_a_discard_third_pung_is_not_concealed():
 def test_seven_pairs_is_not_a_win_where_the_document_has_no_seven_pairs(profile):
     """Seven Pairs appears only in the cheat sheet (2), Old Style variant 1 (4) and, "only played in certain
     variants", the New Style sheet (disabled there)."""
-    from scoring import NotAWinningHandError
+    from sikwu.scoring import NotAWinningHandError
 
     with pytest.raises(NotAWinningHandError):
         score(profile, "11m 33m 55p 77p 99s 22s 66z", win="6z")
@@ -161,24 +175,35 @@ def test_own_flower_and_season_follow_the_seat():
 
 def test_seven_flowers_does_not_stack():
     """sparrows-nest-hk-league-rules.md, Flowers Hand 3 faan: "Does not stack with anything"."""
-    s = score("sparrows-nest", "123m 456m 789p 234s 5s", win="5s", self_drawn=True,
-              bonus="1f 2f 3f 4f 5f 6f 7f", events=("seven_flowers",))
+    s = score(
+        "sparrows-nest",
+        "123m 456m 789p 234s 5s",
+        win="5s",
+        self_drawn=True,
+        bonus="1f 2f 3f 4f 5f 6f 7f",
+        events=("seven_flowers",),
+    )
     assert keys(s) == ["seven_flowers"] and s.faan == 3
 
 
 def test_v3_seven_flowers_is_one_less_than_the_limit():
     """mahjong-basics-and-hk-old-style-scoring.md, Variant 3, All Flowers and Seasons: "worth one less than the
     maximum fan level" (12 - 1)."""
-    s = score("old-style-v3", "123m 456m 789p 234s 5s", win="5s", self_drawn=True,
-              bonus="1f 2f 3f 4f 5f 6f 7f", events=("seven_flowers",))
+    s = score(
+        "old-style-v3",
+        "123m 456m 789p 234s 5s",
+        win="5s",
+        self_drawn=True,
+        bonus="1f 2f 3f 4f 5f 6f 7f",
+        events=("seven_flowers",),
+    )
     assert s.faan == 11
 
 
 def test_four_concealed_pungs_needs_self_draw_in_old_style_v1():
     """mahjong-basics-and-hk-old-style-scoring.md, Variant 1: Four Concealed Pungs "and self-drawn win"."""
     assert "four_concealed_pungs" not in keys(score("old-style-v1", "111m 222p 333s 555z 44p", win="4p"))
-    assert "four_concealed_pungs" in keys(score("old-style-v1", "111m 222p 333s 555z 44p", win="4p",
-                                                self_drawn=True))
+    assert "four_concealed_pungs" in keys(score("old-style-v1", "111m 222p 333s 555z 44p", win="4p", self_drawn=True))
 
 
 def test_four_concealed_triplets_on_a_discard_for_the_pair_only():

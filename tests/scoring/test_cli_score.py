@@ -1,4 +1,5 @@
-"""``sikwu score`` / ``sikwu profiles`` / ``python -m scoring``: output for good input; exit 2 and one line for bad."""
+"""``sikwu score`` / ``sikwu profiles`` / ``python -m sikwu.scoring``: output for good input; exit 2 and one line
+for bad."""
 
 from __future__ import annotations
 
@@ -9,11 +10,10 @@ import sys
 from pathlib import Path
 
 import pytest
-
-from scoring.__main__ import main
-from scoring.cli import parse_meld
-from scoring.errors import ScoringError
-from scoring.hand import Meld
+from sikwu.scoring.__main__ import main
+from sikwu.scoring.cli import parse_meld
+from sikwu.scoring.errors import ScoringError
+from sikwu.scoring.hand import Meld
 
 EXAMPLE_1 = ["score", "567p 33z", "--melds", "pung:777z@W", "chow:234p@1", "pung:999p@4", "--winning", "7p",
              "--seat", "S", "--round", "E", "--discarder", "W", "--profile", "old-style-v1"]  # fmt: skip
@@ -144,7 +144,7 @@ def test_python_dash_m_scoring_runs_without_the_vision_stack() -> None:
 
 
 def test_sikwu_dispatcher_has_score_and_profiles(capsys) -> None:
-    from app.cli import main as sikwu
+    from sikwu.cli import main as sikwu
 
     assert sikwu(["profiles", "--json"]) == 0
     assert json.loads(capsys.readouterr().out)

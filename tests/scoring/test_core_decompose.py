@@ -6,9 +6,8 @@ import random
 
 import pytest
 from core_helpers import score
-
-from scoring import parse_tiles
-from scoring.decompose import counts_of, divisions, standard_divisions
+from sikwu.scoring import parse_tiles
+from sikwu.scoring.decompose import counts_of, divisions, standard_divisions
 
 
 def test_three_consecutive_pungs_read_two_ways():

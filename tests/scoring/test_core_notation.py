@@ -5,9 +5,8 @@ from __future__ import annotations
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-
-from scoring import NotationError, ScoringError, format_tiles, parse_tiles
-from scoring.tiles import TILE_IDS
+from sikwu.scoring import NotationError, ScoringError, format_tiles, parse_tiles
+from sikwu.scoring.tiles import TILE_IDS
 
 
 def test_compact_form_parses_in_order():
@@ -43,14 +42,14 @@ def test_chinese_suited_tiles():
 
 
 def test_unicode_mahjong_tiles():
-    assert parse_tiles("\U0001F000\U0001F004\U0001F005\U0001F006") == ("1z", "7z", "6z", "5z")
-    assert parse_tiles("\U0001F007\U0001F010\U0001F019") == ("1m", "1s", "1p")
+    assert parse_tiles("\U0001f000\U0001f004\U0001f005\U0001f006") == ("1z", "7z", "6z", "5z")
+    assert parse_tiles("\U0001f007\U0001f010\U0001f019") == ("1m", "1s", "1p")
     # U+1F024 is the bamboo flower (4f), U+1F025 the chrysanthemum (3f)
-    assert parse_tiles("\U0001F022\U0001F023\U0001F024\U0001F025\U0001F029") == ("1f", "2f", "4f", "3f", "8f")
+    assert parse_tiles("\U0001f022\U0001f023\U0001f024\U0001f025\U0001f029") == ("1f", "2f", "4f", "3f", "8f")
 
 
 def test_emoji_variation_selector_is_ignored():
-    assert parse_tiles("\U0001F004\ufe0f") == ("7z",)
+    assert parse_tiles("\U0001f004\ufe0f") == ("7z",)
 
 
 def test_format_groups_runs_of_a_suit():
@@ -69,7 +68,7 @@ def test_format_groups_runs_of_a_suit():
         ("E Q", "Q", 2),
         ("1m Blue", "Blue", 3),
         ("一", "一", 0),
-        ("1m \U0001F02A", "\U0001F02A", 3),
+        ("1m \U0001f02a", "\U0001f02a", 3),
         ("1m ?", "?", 3),
     ],
 )

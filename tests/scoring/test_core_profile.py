@@ -6,9 +6,8 @@ from pathlib import Path
 
 import pytest
 from core_helpers import faan_of, keys, make_hand, score
-
-from scoring import ProfileError, builtin_profiles, load_profile, score_hand
-from scoring.profile import PROFILE_DIR, parse_value
+from sikwu.scoring import ProfileError, builtin_profiles, load_profile, score_hand
+from sikwu.scoring.profile import PROFILE_DIR, parse_value
 
 BUILTINS = ["new-style", "old-style-cheat-sheet", "old-style-v1", "old-style-v2", "old-style-v3", "sparrows-nest"]
 FULL_FLUSH = "123m 456m 789m 222m 55m"
@@ -60,8 +59,14 @@ def test_full_flush_is_worth_what_each_document_says(name, faan):
 
 @pytest.mark.parametrize(
     ("name", "faan"),
-    [("sparrows-nest", 10), ("old-style-cheat-sheet", 13), ("old-style-v1", 10), ("old-style-v2", 10),
-     ("old-style-v3", 12), ("new-style", 13)],
+    [
+        ("sparrows-nest", 10),
+        ("old-style-cheat-sheet", 13),
+        ("old-style-v1", 10),
+        ("old-style-v2", 10),
+        ("old-style-v3", 12),
+        ("new-style", 13),
+    ],
 )
 def test_big_four_winds_is_the_limit_everywhere(name, faan):
     s = score(name, "111z 222z 333z 444z 55p", self_drawn=True)
@@ -91,8 +96,11 @@ def write(tmp_path: Path, body: str, name: str = "house.toml") -> Path:
 
 
 def test_house_file_extends_a_builtin_and_overrides_one_value(tmp_path):
-    path = write(tmp_path, '[meta]\nname = "house"\ndescription = "d"\nextends = "sparrows-nest"\n'
-                           "[rules]\nminimum_faan = 4\n[patterns.full_flush]\nvalue = 8\n")
+    path = write(
+        tmp_path,
+        '[meta]\nname = "house"\ndescription = "d"\nextends = "sparrows-nest"\n'
+        "[rules]\nminimum_faan = 4\n[patterns.full_flush]\nvalue = 8\n",
+    )
     p = load_profile(path)
     assert p.name == "house" and p.minimum_faan == 4 and p.cap_faan == 10
     assert p.patterns["full_flush"].closed == 8 and p.patterns["half_flush"].closed == 3
@@ -105,8 +113,10 @@ def score_with(profile):
 
 def test_house_file_can_enable_an_optional_pattern(tmp_path):
     """hk-rule-sheet-new-style.md Seven Pairs: "Only played in certain variants" -- off until a house file says so."""
-    path = write(tmp_path, '[meta]\nname = "h"\ndescription = "d"\nextends = "new-style"\n'
-                           "[patterns.seven_pairs]\nenabled = true\n")
+    path = write(
+        tmp_path,
+        '[meta]\nname = "h"\ndescription = "d"\nextends = "new-style"\n[patterns.seven_pairs]\nenabled = true\n',
+    )
     assert "seven_pairs" in load_profile(path).patterns
     assert "seven_pairs" not in load_profile("new-style").patterns
 
@@ -114,20 +124,38 @@ def test_house_file_can_enable_an_optional_pattern(tmp_path):
 @pytest.mark.parametrize(
     ("body", "key", "problem"),
     [
-        ('[meta]\nname="x"\ndescription="d"\nextends="sparrows-nest"\n[patterns.full_flush]\nvalue=-1\n',
-         "patterns.full_flush.value", "negative"),
-        ('[meta]\nname="x"\ndescription="d"\nextends="sparrows-nest"\n[patterns.moon_walk]\nvalue=1\n',
-         "patterns.moon_walk", "unknown pattern"),
-        ('[meta]\nname="x"\ndescription="d"\nextends="sparrows-nest"\n[patterns.full_flush]\nvalue=1\ncolour=1\n',
-         "patterns.full_flush.colour", "unknown key"),
-        ('[meta]\nname="x"\ndescription="d"\nextends="sparrows-nest"\n[rules]\nminimum_faan="3"\n',
-         "rules.minimum_faan", "expected int"),
-        ('[meta]\nname="x"\ndescription="d"\nextends="sparrows-nest"\n[patterns.full_flush]\nvalue="lots"\n',
-         "patterns.full_flush.value", "cannot read value"),
+        (
+            '[meta]\nname="x"\ndescription="d"\nextends="sparrows-nest"\n[patterns.full_flush]\nvalue=-1\n',
+            "patterns.full_flush.value",
+            "negative",
+        ),
+        (
+            '[meta]\nname="x"\ndescription="d"\nextends="sparrows-nest"\n[patterns.moon_walk]\nvalue=1\n',
+            "patterns.moon_walk",
+            "unknown pattern",
+        ),
+        (
+            '[meta]\nname="x"\ndescription="d"\nextends="sparrows-nest"\n[patterns.full_flush]\nvalue=1\ncolour=1\n',
+            "patterns.full_flush.colour",
+            "unknown key",
+        ),
+        (
+            '[meta]\nname="x"\ndescription="d"\nextends="sparrows-nest"\n[rules]\nminimum_faan="3"\n',
+            "rules.minimum_faan",
+            "expected int",
+        ),
+        (
+            '[meta]\nname="x"\ndescription="d"\nextends="sparrows-nest"\n[patterns.full_flush]\nvalue="lots"\n',
+            "patterns.full_flush.value",
+            "cannot read value",
+        ),
         ('[meta]\nname="x"\ndescription="d"\n[rules]\nminimum_faan=3\ncap_faan=10\n', "patterns", "missing"),
         ('[meta]\nname="x"\ndescription="d"\nextends="sparrows-nest"\n[bogus]\nx=1\n', "bogus", "unknown table"),
-        ('[meta]\nname="x"\ndescription="d"\nextends="sparrows-nest"\n[patterns.all_chows]\nincludes=["nope"]\n',
-         "patterns.all_chows.includes", "unknown pattern"),
+        (
+            '[meta]\nname="x"\ndescription="d"\nextends="sparrows-nest"\n[patterns.all_chows]\nincludes=["nope"]\n',
+            "patterns.all_chows.includes",
+            "unknown pattern",
+        ),
     ],
 )
 def test_bad_profile_names_file_key_and_problem(tmp_path, body, key, problem):
@@ -139,8 +167,10 @@ def test_bad_profile_names_file_key_and_problem(tmp_path, body, key, problem):
 
 def test_replaces_is_the_same_relation_as_includes(tmp_path):
     """hk-rule-sheet-new-style.md How to Use: "Indented features replace the parent feature"."""
-    path = write(tmp_path, '[meta]\nname="h"\ndescription="d"\nextends="old-style-v1"\n'
-                           '[patterns.full_flush]\nreplaces=["no_flowers"]\n')
+    path = write(
+        tmp_path,
+        '[meta]\nname="h"\ndescription="d"\nextends="old-style-v1"\n[patterns.full_flush]\nreplaces=["no_flowers"]\n',
+    )
     assert "no_flowers" in keys(score_hand(make_hand(FULL_FLUSH), "old-style-v1"))
     assert "no_flowers" not in keys(score_hand(make_hand(FULL_FLUSH), load_profile(path)))
 

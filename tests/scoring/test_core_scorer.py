@@ -5,10 +5,9 @@ from __future__ import annotations
 from core_helpers import keys, make_hand, score
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
-from scoring import Hand, NotAWinningHandError, ScoringError, load_profile, score_hand
-from scoring.scorer import _rank
-from scoring.tiles import PLAYING_IDS
+from sikwu.scoring import Hand, NotAWinningHandError, ScoringError, load_profile, score_hand
+from sikwu.scoring.scorer import _rank
+from sikwu.scoring.tiles import PLAYING_IDS
 
 
 def test_score_shape():
@@ -73,11 +72,20 @@ tile_multisets = st.lists(st.sampled_from(PLAYING_IDS), min_size=14, max_size=14
 
 
 @settings(max_examples=300, deadline=None)
-@given(tile_multisets, st.sampled_from(["sparrows-nest", "old-style-cheat-sheet", "old-style-v1", "new-style"]),
-       st.booleans(), st.integers(1, 4))
+@given(
+    tile_multisets,
+    st.sampled_from(["sparrows-nest", "old-style-cheat-sheet", "old-style-v1", "new-style"]),
+    st.booleans(),
+    st.integers(1, 4),
+)
 def test_any_tile_multiset_either_scores_or_raises_a_scoring_error(tiles, profile, self_drawn, seat):
-    hand = Hand(concealed=tuple(tiles), winning_tile=tiles[-1], self_drawn=self_drawn, seat=seat,
-                discarder=None if self_drawn else seat % 4 + 1)
+    hand = Hand(
+        concealed=tuple(tiles),
+        winning_tile=tiles[-1],
+        self_drawn=self_drawn,
+        seat=seat,
+        discarder=None if self_drawn else seat % 4 + 1,
+    )
     try:
         s = score_hand(hand, profile)
     except ScoringError:

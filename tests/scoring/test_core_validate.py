@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import pytest
 from core_helpers import make_hand, meld
-
-from scoring import Hand, HandError, Meld, check_counts, is_winning_hand, parse_tiles, winning_shapes
+from sikwu.scoring import Hand, HandError, Meld, check_counts, is_winning_hand, parse_tiles, winning_shapes
 
 
 def err(hand: Hand) -> str:
@@ -102,32 +101,52 @@ def test_unknown_event_lists_the_known_ones():
 
 
 def test_chow_must_be_consecutive():
-    h = Hand(concealed=parse_tiles("123m 456m 789p 55z"), melds=(Meld("chow", ("1s", "2s", "4s")),),
-             winning_tile="5z", discarder=2)
+    h = Hand(
+        concealed=parse_tiles("123m 456m 789p 55z"),
+        melds=(Meld("chow", ("1s", "2s", "4s")),),
+        winning_tile="5z",
+        discarder=2,
+    )
     assert "consecutive" in err(h)
 
 
 def test_honours_cannot_form_a_chow():
-    h = Hand(concealed=parse_tiles("123m 456m 789p 55z"), melds=(Meld("chow", ("1z", "2z", "3z")),),
-             winning_tile="5z", discarder=2)
+    h = Hand(
+        concealed=parse_tiles("123m 456m 789p 55z"),
+        melds=(Meld("chow", ("1z", "2z", "3z")),),
+        winning_tile="5z",
+        discarder=2,
+    )
     assert "cannot form a chow" in err(h)
 
 
 def test_chow_of_mixed_suits():
-    h = Hand(concealed=parse_tiles("123m 456m 789p 55z"), melds=(Meld("chow", ("1s", "2p", "3s")),),
-             winning_tile="5z", discarder=2)
+    h = Hand(
+        concealed=parse_tiles("123m 456m 789p 55z"),
+        melds=(Meld("chow", ("1s", "2p", "3s")),),
+        winning_tile="5z",
+        discarder=2,
+    )
     assert "one suit" in err(h)
 
 
 def test_pung_must_be_identical_tiles():
-    h = Hand(concealed=parse_tiles("123m 456m 789p 55z"), melds=(Meld("pung", ("1s", "1s", "2s")),),
-             winning_tile="5z", discarder=2)
+    h = Hand(
+        concealed=parse_tiles("123m 456m 789p 55z"),
+        melds=(Meld("pung", ("1s", "1s", "2s")),),
+        winning_tile="5z",
+        discarder=2,
+    )
     assert "identical" in err(h)
 
 
 def test_concealed_flag_only_on_kongs():
-    h = Hand(concealed=parse_tiles("123m 456m 789p 55z"), melds=(Meld("pung", ("1s",) * 3, concealed=True),),
-             winning_tile="5z", discarder=2)
+    h = Hand(
+        concealed=parse_tiles("123m 456m 789p 55z"),
+        melds=(Meld("pung", ("1s",) * 3, concealed=True),),
+        winning_tile="5z",
+        discarder=2,
+    )
     assert "only a kong can be concealed" in err(h)
 
 

@@ -12,8 +12,7 @@ from pathlib import Path
 
 import pytest
 from diff_hands import digest, random_hands, record
-
-from scoring.profile import load_profile
+from sikwu.scoring.profile import load_profile
 
 GOLDEN = Path(__file__).with_name("golden_scores.txt")
 

@@ -7,9 +7,8 @@ import test_patterns_honours
 import test_patterns_sets
 import test_patterns_suits_terminals
 import test_patterns_win_actions
-
-from scoring.patterns import REGISTRY
-from scoring.profile import PROFILE_DIR, load_profile
+from sikwu.scoring.patterns import REGISTRY
+from sikwu.scoring.profile import PROFILE_DIR, load_profile
 
 ALL_CASES = [
     *test_patterns_flowers.CASES,

@@ -20,28 +20,92 @@ CASES = [
     C("own_season", False, "old-style-v1", H, seat=3, bonus="6f", cite=f"{OS} Variant 1: Seat Season"),
     C("all_flowers", True, "sparrows-nest", H, bonus="1234f", faan=2, cite=f"{SN} Set of Flowers 2"),
     C("own_flower", False, "sparrows-nest", H, bonus="1234f", cite=f"{SN} Set of Flowers includes Matching Flower"),
-    C("own_flower", True, "old-style-cheat-sheet", H, bonus="1234f",
-      cite=f"{CS} Faan from Bonuses: All flowers 2 and Per flower of your seat 1 are separate lines"),
+    C(
+        "own_flower",
+        True,
+        "old-style-cheat-sheet",
+        H,
+        bonus="1234f",
+        cite=f"{CS} Faan from Bonuses: All flowers 2 and Per flower of your seat 1 are separate lines",
+    ),
     C("all_flowers", False, "sparrows-nest", H, bonus="123f", cite=f"{SN} Set of Flowers: all four"),
     C("all_seasons", True, "new-style", H, bonus="5678f", faan=2, cite=f"{NS} All Flowers or All Seasons 一槓花 2"),
     C("all_seasons", False, "new-style", H, bonus="4567f", cite=f"{NS} All Flowers or All Seasons"),
     C("any_flower", True, "old-style-v3", H, seat=2, bonus="3f", faan=1, cite=f"{OS} Variant 3: Any Flower/Season"),
     C("any_flower", False, "old-style-v3", H, cite=f"{OS} Variant 3: Any Flower/Season Tile"),
-    C("round_flower", True, "old-style-v3", H, round_wind="2z", bonus="6f", faan=1,
-      cite=f"{OS} Variant 3: Flower/Season of the Round"),
+    C(
+        "round_flower",
+        True,
+        "old-style-v3",
+        H,
+        round_wind="2z",
+        bonus="6f",
+        faan=1,
+        cite=f"{OS} Variant 3: Flower/Season of the Round",
+    ),
     C("round_flower", False, "old-style-v3", H, round_wind="2z", bonus="7f", cite=f"{OS} Variant 3: of the Round"),
-    C("seven_flowers", True, "sparrows-nest", "123m 456m 789p 123s 5z", self_drawn=True, bonus=SEVEN_BONUS,
-      events=("seven_flowers",), win=None, faan=3, cite=f"{SN} Flowers Hand 3"),
-    C("seven_flowers", False, "sparrows-nest", H, self_drawn=True, bonus=SEVEN_BONUS,
-      cite=f"{SN} Flowers Hand: only when the player chooses to win on the seventh flower"),
-    C("seven_flowers", True, "old-style-v3", "123m 456m 789p 123s 5z", self_drawn=True, bonus=SEVEN_BONUS,
-      events=("seven_flowers",), faan=11, cite=f"{OS} Variant 3: seven flowers, one less than the maximum"),
-    C("eight_flowers", True, "sparrows-nest", "123m 456m 789p 123s 5z", self_drawn=True, bonus="12345678f",
-      events=("eight_flowers",), faan=8, cite=f"{SN} Big Flowers Hand 8"),
-    C("eight_flowers", False, "sparrows-nest", H, self_drawn=True, bonus="12345678f",
-      cite=f"{SN} Big Flowers Hand: an immediate win on the eighth flower"),
-    C("eight_flowers", True, "old-style-cheat-sheet", H, self_drawn=True, bonus="12345678f", faan=13,
-      cite=f"{CS} Alternate Winning Hands: Eight Treasures max (read as holding all eight bonus tiles)"),
+    C(
+        "seven_flowers",
+        True,
+        "sparrows-nest",
+        "123m 456m 789p 123s 5z",
+        self_drawn=True,
+        bonus=SEVEN_BONUS,
+        events=("seven_flowers",),
+        win=None,
+        faan=3,
+        cite=f"{SN} Flowers Hand 3",
+    ),
+    C(
+        "seven_flowers",
+        False,
+        "sparrows-nest",
+        H,
+        self_drawn=True,
+        bonus=SEVEN_BONUS,
+        cite=f"{SN} Flowers Hand: only when the player chooses to win on the seventh flower",
+    ),
+    C(
+        "seven_flowers",
+        True,
+        "old-style-v3",
+        "123m 456m 789p 123s 5z",
+        self_drawn=True,
+        bonus=SEVEN_BONUS,
+        events=("seven_flowers",),
+        faan=11,
+        cite=f"{OS} Variant 3: seven flowers, one less than the maximum",
+    ),
+    C(
+        "eight_flowers",
+        True,
+        "sparrows-nest",
+        "123m 456m 789p 123s 5z",
+        self_drawn=True,
+        bonus="12345678f",
+        events=("eight_flowers",),
+        faan=8,
+        cite=f"{SN} Big Flowers Hand 8",
+    ),
+    C(
+        "eight_flowers",
+        False,
+        "sparrows-nest",
+        H,
+        self_drawn=True,
+        bonus="12345678f",
+        cite=f"{SN} Big Flowers Hand: an immediate win on the eighth flower",
+    ),
+    C(
+        "eight_flowers",
+        True,
+        "old-style-cheat-sheet",
+        H,
+        self_drawn=True,
+        bonus="12345678f",
+        faan=13,
+        cite=f"{CS} Alternate Winning Hands: Eight Treasures max (read as holding all eight bonus tiles)",
+    ),
 ]
 
 
@@ -53,8 +117,9 @@ def test_flower_pattern(case):
 
 def test_flowers_hand_does_not_stack_with_anything():
     """sparrows-nest-hk-league-rules.md Flowers Hand: "Does not stack with anything"."""
-    s = score("sparrows-nest", "123m 456m 789p 123s 5z", self_drawn=True, seat=1, bonus=SEVEN_BONUS,
-              events=("seven_flowers",))
+    s = score(
+        "sparrows-nest", "123m 456m 789p 123s 5z", self_drawn=True, seat=1, bonus=SEVEN_BONUS, events=("seven_flowers",)
+    )
     assert keys(s) == ["seven_flowers"] and s.faan == 3
 
 
@@ -81,8 +146,7 @@ def test_sparrows_nest_matching_flowers_count_towards_the_minimum():
 def test_seven_flower_win_is_no_win_where_the_profile_lacks_it():
     """mahjong-basics-and-hk-old-style-scoring.md Variant 1 has no seven-flower hand: declaring one is no win."""
     import pytest
-
-    from scoring import NotAWinningHandError
+    from sikwu.scoring import NotAWinningHandError
 
     with pytest.raises(NotAWinningHandError, match="seven/eight-flower"):
         score("old-style-v1", "123m 456m 789p 123s 5z", self_drawn=True, bonus=SEVEN_BONUS, events=("seven_flowers",))

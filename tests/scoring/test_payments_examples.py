@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from scoring.hand import Hand, Meld
-from scoring.payments import settle
-from scoring.scorer import score_hand
+from sikwu.scoring.hand import Hand, Meld
+from sikwu.scoring.payments import settle
+from sikwu.scoring.scorer import score_hand
 
 
 def test_old_style_example_1_five_fan_by_discard_pays_64() -> None:

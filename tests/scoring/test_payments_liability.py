@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from scoring.hand import Hand, Meld
-from scoring.payments import settle
-from scoring.profile import load_profile
-from scoring.scorer import score_hand
+from sikwu.scoring.hand import Hand, Meld
+from sikwu.scoring.payments import settle
+from sikwu.scoring.profile import load_profile
+from sikwu.scoring.scorer import score_hand
 
 
 def points(profile: str, faan: int) -> int:

@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 import pytest
-
-from scoring.errors import HandError
-from scoring.hand import Hand
-from scoring.payments import draw_game, false_mahjong, settle
-from scoring.scorer import Reading, Score
+from sikwu.scoring.errors import HandError
+from sikwu.scoring.hand import Hand
+from sikwu.scoring.payments import draw_game, false_mahjong, settle
+from sikwu.scoring.scorer import Reading, Score
 
 
 def test_sparrows_nest_false_mahjong_is_a_reverse_limit_self_draw() -> None:
@@ -91,7 +90,7 @@ def test_profiles_without_a_pot_charge_nothing_for_a_draw() -> None:
 
 def test_dealer_factor_applies_to_wins_and_optionally_to_penalties(tmp_path) -> None:
     """No document has a dealer premium, but a house rule can: payments to or from the dealer are multiplied."""
-    from scoring.profile import load_profile
+    from sikwu.scoring.profile import load_profile
 
     path = tmp_path / "house.toml"
     path.write_text(

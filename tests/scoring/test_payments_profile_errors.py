@@ -5,11 +5,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-
-from scoring.errors import ProfileError
-from scoring.payment_rules import PaymentRules
-from scoring.payments import rules_of
-from scoring.profile import load_profile
+from sikwu.scoring.errors import ProfileError
+from sikwu.scoring.payment_rules import PaymentRules
+from sikwu.scoring.payments import rules_of
+from sikwu.scoring.profile import load_profile
 
 
 def house(tmp_path: Path, body: str, name: str = "house.toml") -> Path:

@@ -7,12 +7,11 @@ pin the settlement arithmetic).  Worked examples with real hands are in test_pay
 from __future__ import annotations
 
 import pytest
-
-from scoring.hand import Hand
-from scoring.payment_rules import formula_points
-from scoring.payments import settle
-from scoring.profile import load_profile
-from scoring.scorer import Reading, Score
+from sikwu.scoring.hand import Hand
+from sikwu.scoring.payment_rules import formula_points
+from sikwu.scoring.payments import settle
+from sikwu.scoring.profile import load_profile
+from sikwu.scoring.scorer import Reading, Score
 
 # Any legal-looking hand: settlement only reads seat/dealer/discarder/self_drawn/melds/events from it.
 _TILES = ("1m", "2m", "3m", "4p", "5p", "6p", "7s", "8s", "9s", "2m", "3m", "4m", "5z", "5z")

@@ -6,13 +6,12 @@ from collections import Counter
 
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
-
-from scoring.errors import ScoringError
-from scoring.hand import EVENTS, Hand, Meld
-from scoring.payments import draw_game, false_mahjong, settle
-from scoring.profile import builtin_profiles, load_profile
-from scoring.scorer import score_hand
-from scoring.tiles import BONUS_IDS, PLAYING_IDS, SUITS
+from sikwu.scoring.errors import ScoringError
+from sikwu.scoring.hand import EVENTS, Hand, Meld
+from sikwu.scoring.payments import draw_game, false_mahjong, settle
+from sikwu.scoring.profile import builtin_profiles, load_profile
+from sikwu.scoring.scorer import score_hand
+from sikwu.scoring.tiles import BONUS_IDS, PLAYING_IDS, SUITS
 
 PROFILES = sorted(builtin_profiles())
 SEAT = st.integers(1, 4)

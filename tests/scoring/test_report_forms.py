@@ -5,10 +5,9 @@ from __future__ import annotations
 import json
 
 import pytest
-
-from scoring.hand import Hand, Meld
-from scoring.profile import builtin_profiles
-from scoring.report import SCHEMA, build_report
+from sikwu.scoring.hand import Hand, Meld
+from sikwu.scoring.profile import builtin_profiles
+from sikwu.scoring.report import SCHEMA, build_report
 
 # Old Style Variant 1, Example 1 (5 fan by discard, 64 = 32 + 16 + 16)
 EXAMPLE_1 = Hand(

@@ -5,9 +5,8 @@ from __future__ import annotations
 import json
 
 import pytest
-
-from scoring.hand import Hand, Meld
-from scoring.hand_json import HandJSONError, hand_from_json, hand_to_json
+from sikwu.scoring.hand import Hand, Meld
+from sikwu.scoring.hand_json import HandJSONError, hand_from_json, hand_to_json
 
 HAND = Hand(
     concealed=("5p", "6p", "7p", "3z", "3z"),

@@ -18,8 +18,9 @@ def test_old_style_example_2_is_4_fan_self_drawn():
     """mahjong-basics-and-hk-old-style-scoring.md, Scoring Examples, Example 2: East round, East seat; melded pung
     of East, melded chow, melded pung, pair, self-drawn.  Seat Wind 1 + Prevalent Wind 1 + Self-Drawn 1 + No
     Flowers 1 = 4 fan."""
-    s = score("old-style-v1", "234s 55m", "pung 1z", "chow 1p", "pung 9p", win="4s", self_drawn=True, seat=1,
-              round_wind="1z")
+    s = score(
+        "old-style-v1", "234s 55m", "pung 1z", "chow 1p", "pung 9p", win="4s", self_drawn=True, seat=1, round_wind="1z"
+    )
     assert sorted(keys(s)) == ["no_flowers", "round_wind", "seat_wind", "self_drawn"]
     assert s.faan == 4
 
@@ -67,10 +68,12 @@ def test_new_style_all_honours_already_includes_all_triplets():
 def test_old_style_v3_seven_flowers_is_one_less_than_the_maximum():
     """mahjong-basics-and-hk-old-style-scoring.md Variant 3, All Flowers and Seasons: seven flowers "is worth one
     less than the maximum fan level. No additional fan may be added"; eight flowers "is worth max fan"."""
-    seven = score("old-style-v3", "123m 456m 789p 123s 5z", self_drawn=True, bonus="1234567f",
-                  events=("seven_flowers",))
-    eight = score("old-style-v3", "123m 456m 789p 123s 5z", self_drawn=True, bonus="12345678f",
-                  events=("eight_flowers",))
+    seven = score(
+        "old-style-v3", "123m 456m 789p 123s 5z", self_drawn=True, bonus="1234567f", events=("seven_flowers",)
+    )
+    eight = score(
+        "old-style-v3", "123m 456m 789p 123s 5z", self_drawn=True, bonus="12345678f", events=("eight_flowers",)
+    )
     assert (seven.faan, eight.faan) == (11, 12)
     assert keys(seven) == ["seven_flowers"] and keys(eight) == ["eight_flowers"]
 

@@ -8,10 +8,9 @@ from pathlib import Path
 import cv2
 import numpy as np
 import pytest
-
-from scoring.tiles import TILE_IDS
-from vision.classifier import DEFAULT_MODEL_PATH, ModelError, TileClassifier, default_classifier
-from vision.labels import CLASS_LABELS
+from sikwu.scoring.tiles import TILE_IDS
+from sikwu.vision.classifier import DEFAULT_MODEL_PATH, ModelError, TileClassifier, default_classifier
+from sikwu.vision.labels import CLASS_LABELS
 
 
 @pytest.fixture(scope="module")
@@ -20,7 +19,7 @@ def clf() -> TileClassifier:
 
 
 def _face(tile: str, height: int = 96) -> np.ndarray:
-    from vision.faces import render_face
+    from sikwu.vision.faces import render_face
 
     return cv2.cvtColor(np.asarray(render_face(tile, height).convert("RGB")), cv2.COLOR_RGB2BGR)
 
@@ -66,7 +65,7 @@ def _blurry_crops() -> list[np.ndarray]:
 
 
 def test_unsure_crops_average_both_ways_up() -> None:
-    """vision.classifier.SECOND_LOOK_BELOW: below the threshold, the half-turned view is averaged in."""
+    """sikwu.vision.classifier.SECOND_LOOK_BELOW: below the threshold, the half-turned view is averaged in."""
     crops = _blurry_crops()
     always = TileClassifier(second_look_below=1.0).probabilities(crops)
     plain = TileClassifier(second_look_below=None)
@@ -111,7 +110,7 @@ def test_rotated_faces_are_named_right(clf: TileClassifier) -> None:
 def test_real_hk_photo_crops_are_named_right(clf: TileClassifier, shared: Path) -> None:
     """Ground-truth boxes of the first hk-photos/valid photos (never trained on); at least 95% right, below the
     97.0% measured on the whole set (models/MODEL_CARD.md), because that set has label noise."""
-    from datasets import hk_photos
+    from sikwu.datasets import hk_photos
 
     crops, truth = [], []
     for path in hk_photos.images("valid")[:3]:
@@ -127,7 +126,7 @@ def test_real_hk_photo_crops_are_named_right(clf: TileClassifier, shared: Path) 
 
 def test_real_tile_crops_of_other_sets_are_named_right(clf: TileClassifier, shared: Path) -> None:
     """Held-out tile-crops photos (other tile sets), one per suit kind."""
-    from datasets import tile_crops
+    from sikwu.datasets import tile_crops
 
     _, held = tile_crops.split(tile_crops.load(), seed=0)
     picks = {}

@@ -9,12 +9,12 @@ import cv2
 import numpy as np
 import pytest
 
-from app.cli import main
+from sikwu.cli import main
 
 
 @pytest.fixture()
 def face_png(tmp_path: Path) -> Path:
-    from vision.faces import render_face
+    from sikwu.vision.faces import render_face
 
     path = tmp_path / "nine-dots.png"
     img = cv2.cvtColor(np.asarray(render_face("9p", 96).convert("RGB")), cv2.COLOR_RGB2BGR)

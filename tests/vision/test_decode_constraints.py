@@ -6,9 +6,8 @@ from collections import Counter
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
-from scoring.tiles import BONUS_IDS, TILE_IDS
-from vision.decode import counts_ok, decode, is_winning_reading
+from sikwu.scoring.tiles import BONUS_IDS, TILE_IDS
+from sikwu.vision.decode import counts_ok, decode, is_winning_reading
 
 
 def test_fifth_copy_becomes_its_next_most_probable_id():

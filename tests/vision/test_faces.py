@@ -7,9 +7,8 @@ import itertools
 import numpy as np
 import pytest
 from PIL import Image
-
-from scoring.tiles import TILE_IDS
-from vision.faces import (
+from sikwu.scoring.tiles import TILE_IDS
+from sikwu.vision.faces import (
     FACE_IDS,
     FaceStyle,
     cjk_font_path,
@@ -45,9 +44,7 @@ def test_width_is_three_quarters_of_height_rounded(height):
 def test_faces_of_different_tiles_differ_visibly():
     """Every pair of faces must differ by a clear margin, or players and the classifier could confuse them."""
     faces = {t: _pixels(render_face(t, 64)) for t in FACE_IDS}
-    closest = min(
-        (float(np.mean(np.abs(faces[a] - faces[b]))), a, b) for a, b in itertools.combinations(FACE_IDS, 2)
-    )
+    closest = min((float(np.mean(np.abs(faces[a] - faces[b]))), a, b) for a, b in itertools.combinations(FACE_IDS, 2))
     assert closest[0] > 4.0, f"{closest[1]} and {closest[2]} are nearly identical (mean abs diff {closest[0]:.2f})"
 
 
@@ -132,7 +129,7 @@ def test_height_must_be_a_whole_number_of_at_least_eight_pixels(bad):
 
 def test_without_a_cjk_font_faces_fall_back_to_distinct_latin_labels(monkeypatch):
     """A machine with no Chinese font must still draw every face (never crash) and keep them apart."""
-    import vision.faces as faces
+    import sikwu.vision.faces as faces
 
     faces._render_cached.cache_clear()
     monkeypatch.setattr(faces, "cjk_font_path", lambda: None)
@@ -147,7 +144,7 @@ def test_without_a_cjk_font_faces_fall_back_to_distinct_latin_labels(monkeypatch
 
 def test_a_style_font_draws_the_glyphs_in_that_font():
     """Training draws the faces in several hands; a style's own font must be the one the glyphs come from."""
-    from vision.faces import _latin_font
+    from sikwu.vision.faces import _latin_font
 
     other = getattr(_latin_font(20), "path", None)  # a Latin font: its tofu boxes differ from any CJK glyph
     if not other:

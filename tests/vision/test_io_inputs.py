@@ -7,8 +7,7 @@ import io
 import numpy as np
 import pytest
 from PIL import Image
-
-from vision.io import (
+from sikwu.vision.io import (
     MAX_IMAGE_PIXELS,
     DecompressionBombError,
     EmptyImageError,

@@ -13,6 +13,7 @@ from collections import Counter
 
 import cv2
 import pytest
+from sikwu.vision.detector import Detection
 from vision_scenes import (
     HAND_SCENE_GROUPS,
     NearestFaceClassifier,
@@ -22,10 +23,9 @@ from vision_scenes import (
     require_shipped_models,
 )
 
-import vision
-from vision.detector import Detection
+from sikwu import vision
 
-recognize_module = importlib.import_module("vision.recognize")  # the package attribute is the function
+recognize_module = importlib.import_module("sikwu.vision.recognize")  # the package attribute is the function
 
 
 class BoxDetector:

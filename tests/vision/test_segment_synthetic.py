@@ -5,9 +5,8 @@ from __future__ import annotations
 import cv2
 import numpy as np
 import pytest
+from sikwu.vision.segment import quad_box, rectify, segment
 from vision_scenes import hand_scene, iou
-
-from vision.segment import quad_box, rectify, segment
 
 
 def _boxes(img):
@@ -74,9 +73,8 @@ def test_rectified_crop_is_upright_portrait():
 def test_a_seamless_row_offers_its_true_tile_count_for_the_classifier_to_confirm(squeeze):
     """Tightly packed tiles whose seams are invisible (and photos squeezed sideways, like the 4:3 -> square
     reference set): the count cannot be read from seams, so every plausible count must be a hypothesis."""
+    from sikwu.vision.faces import render_face
     from vision_scenes import table
-
-    from vision.faces import render_face
 
     ids = "1m 2m 3m 4p 5p 6p 7s 8s 9s 1z 2z 3z 4z 6z".split()
     img = table(1400, 500, "felt")

@@ -8,12 +8,12 @@ from collections import Counter
 import cv2
 import numpy as np
 import pytest
+from sikwu.vision.detector import Detection
+from sikwu.vision.io import LoadedImage
+from sikwu.vision.stretch import STRETCH_TRIGGER, median_aspect, squeeze, stretched_axis, unstretch
 from vision_scenes import hand_scene, iou, require_shipped_models
 
-import vision
-from vision.detector import Detection
-from vision.io import LoadedImage
-from vision.stretch import STRETCH_TRIGGER, median_aspect, squeeze, stretched_axis, unstretch
+from sikwu import vision
 
 
 def boxes_of_aspect(aspect: float, n: int = 6, score: float = 0.5) -> list[Detection]:

@@ -9,12 +9,12 @@ from collections import Counter
 import cv2
 import numpy as np
 import pytest
+from sikwu.vision.detector import Detection
+from sikwu.vision.io import LoadedImage
+from sikwu.vision.tilt import LOST_TILES, MIN_TILT, level, overlap_share, slant, turn
 from vision_scenes import hand_scene, require_shipped_models
 
-import vision
-from vision.detector import Detection
-from vision.io import LoadedImage
-from vision.tilt import LOST_TILES, MIN_TILT, level, overlap_share, slant, turn
+from sikwu import vision
 
 
 def turned_scene(degrees: float):
@@ -133,7 +133,7 @@ def test_a_levelled_copy_that_loses_tiles_is_not_kept_for_its_overlap_alone():
 
 def test_a_pile_whose_gradients_barely_agree_is_not_levelled_for_its_overlap_alone(monkeypatch):
     """Tiles lying every way overlap whatever the turn; a drop in overlap there is chance, not upright tiles."""
-    import vision.tilt as tilt
+    import sikwu.vision.tilt as tilt
 
     img, _, _ = turned_scene(20.0)
     monkeypatch.setattr(tilt, "slant", lambda pixels: (-20.0, tilt.UPRIGHT_AGREEMENT / 2))

@@ -7,11 +7,11 @@ from collections import Counter
 
 import numpy as np
 import pytest
+from sikwu.vision.detector import Detection
+from sikwu.vision.zoom import MARGIN_TILES, ZOOM_BELOW, zoom_in, zoom_region
 from vision_scenes import hand_scene, iou, require_shipped_models
 
-import vision
-from vision.detector import Detection
-from vision.zoom import MARGIN_TILES, ZOOM_BELOW, zoom_in, zoom_region
+from sikwu import vision
 
 
 def row_of_tiles(x0: float, y0: float, tile: float, n: int = 5, score: float = 0.8) -> list[Detection]:

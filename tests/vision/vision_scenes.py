@@ -11,10 +11,9 @@ from pathlib import Path
 
 import cv2
 import numpy as np
-
-from scoring.tiles import TILE_IDS
-from vision.faces import render_face
-from vision.recognize import CROP_PAD
+from sikwu.scoring.tiles import TILE_IDS
+from sikwu.vision.faces import render_face
+from sikwu.vision.recognize import CROP_PAD
 
 
 @dataclass

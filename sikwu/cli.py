@@ -1,24 +1,23 @@
 """The ``sikwu`` console script: one entry point whose subcommands live beside the code they drive.
 
 Each subcommand module exposes ``register(subparsers)`` and keeps its heavy imports (OpenCV, onnxruntime,
-Streamlit, torch) inside the handler, so ``sikwu score`` starts fast and works without the vision stack.
+Streamlit, torch) inside the handler, so importing all of them here is cheap and ``sikwu score`` starts fast and
+works without the vision stack.
 """
 
 from __future__ import annotations
 
 import argparse
-import importlib
 import sys
 from collections.abc import Sequence
 
+from sikwu.app import launch
+from sikwu.datasets import cli as datasets_cli
+from sikwu.scoring import cli as scoring_cli
+from sikwu.vision import classify_cli, recognize_cli
+
 #: Modules that contribute subcommands, in the order ``sikwu --help`` lists them.
-SUBCOMMAND_MODULES: tuple[str, ...] = (
-    "scoring.cli",  # score, profiles
-    "vision.classify_cli",  # classify
-    "vision.recognize_cli",  # recognize
-    "datasets.cli",  # train, evaluate
-    "app.launch",  # app
-)
+SUBCOMMAND_MODULES = (scoring_cli, classify_cli, recognize_cli, datasets_cli, launch)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -27,13 +26,7 @@ def build_parser() -> argparse.ArgumentParser:
         description="Score a Hong Kong mahjong hand from a photo or from notation.",
     )
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for name in SUBCOMMAND_MODULES:
-        try:
-            module = importlib.import_module(name)
-        except ModuleNotFoundError as exc:
-            if exc.name == name:  # that part of the product is not built yet
-                continue
-            raise
+    for module in SUBCOMMAND_MODULES:
         module.register(subparsers)
     return parser
 
