@@ -1,0 +1,12 @@
+#!/usr/bin/env bash
+# Type-check the product packages as the installed ``sikwu.*`` namespace.
+# The folders are mapped into ``sikwu`` by setuptools' package-dir; mypy cannot follow an editable install's import
+# hook, so it reads a tree of symlinks with the installed layout (made here, under .cache/, git-ignored).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+tree=.cache/typecheck/sikwu
+mkdir -p "$tree"
+for d in scoring vision app datasets models; do ln -sfn "../../../$d" "$tree/$d"; done
+for f in sikwu/*.py; do ln -sfn "../../../$f" "$tree/$(basename "$f")"; done
+PY=${PYTHON:-.venv/bin/python}
+exec "$PY" -m mypy --check-untyped-defs --ignore-missing-imports "$tree/scoring" "$tree/vision" "$@"
