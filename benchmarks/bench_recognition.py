@@ -294,6 +294,8 @@ def _section_name(args: argparse.Namespace) -> tuple[str, str]:
         parts.append("legal-hands")
     if args.candidates != "auto":
         parts.append(args.candidates)
+    if args.no_peer:
+        parts.append("no-peer")
     suffix = "-".join(parts)
     name = "bench_recognition" + (f"-{suffix}" if suffix else "")
     title = "Photo -> tiles on hk-photos/valid" + (f" ({suffix.replace('-', ', ')})" if suffix else "")
@@ -317,7 +319,7 @@ def _large_photo_latency(photo: Path, repeats: int = 5) -> float:
     return statistics.median(times)
 
 
-def main(argv: list[str] | None = None) -> int:
+def build_parser() -> argparse.ArgumentParser:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--limit", type=int, default=None, help="only the first N photos (sorted by name)")
     ap.add_argument("--every", type=int, default=1, help="only every N-th photo (a quick run over all scenes)")
@@ -353,7 +355,11 @@ def main(argv: list[str] | None = None) -> int:
         help="only photos whose reviewed ground truth is a legal winning hand (to measure --winning decoding)",
     )
     ap.add_argument("--write-docs", action="store_true", help="replace this run's section of docs/benchmarks.md")
-    args = ap.parse_args(argv)
+    return ap
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
     global CANDIDATES
     CANDIDATES = args.candidates
     if args.detector_model is not None:

@@ -75,3 +75,12 @@ def test_the_command_is_what_a_reader_types_from_the_repository_root() -> None:
     assert command_line("benchmarks.bench_scoring", ["--hands", "3000", "--write-docs"]) == (
         "python -m benchmarks.bench_scoring --hands 3000 --write-docs"
     )
+
+
+def test_a_variant_of_the_recognition_benchmark_writes_its_own_section() -> None:
+    """A quick or distorted run (--far, --turn, --limit, --no-peer) never overwrites the standard run's figures."""
+    from benchmarks.bench_recognition import _section_name, build_parser
+
+    assert _section_name(build_parser().parse_args([]))[0] == "bench_recognition"
+    assert _section_name(build_parser().parse_args(["--no-peer", "--far", "2"]))[0] == "bench_recognition-far2-no-peer"
+    assert _section_name(build_parser().parse_args(["--every", "4"]))[0] == "bench_recognition-subset"
