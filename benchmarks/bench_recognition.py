@@ -279,26 +279,25 @@ def _peer_ratios(ours: Tally, peer: Tally) -> str:
 
 def _section_name(args: argparse.Namespace) -> tuple[str, str]:
     """The docs section a run writes: the standard run has its own, each variant (far, turned, subset) another."""
-    parts = []
+    parts: list[tuple[str, str]] = []  # (part of the section's name, words for its title)
     if args.far != 1.0:
-        parts.append(f"far{args.far:g}")
+        parts.append((f"far{args.far:g}", f"{args.far:g}x further away"))
     if args.turn:
-        parts.append(f"turn{args.turn:g}")
+        parts.append((f"turn{args.turn:g}", f"turned {args.turn:g} degrees"))
     if args.limit or args.every != 1:
-        parts.append("subset")
+        parts.append(("subset", "a subset of the photos"))
     if args.segment_only:
-        parts.append("segment-only")
+        parts.append(("segment-only", "segmentation only"))
     if args.winning:
-        parts.append("winning")
+        parts.append(("winning", "winning-hand decoding"))
     if args.legal_hands_only:
-        parts.append("legal-hands")
+        parts.append(("legal-hands", "legal-hand photos only"))
     if args.candidates != "auto":
-        parts.append(args.candidates)
+        parts.append((args.candidates, f"{args.candidates} candidates"))
     if args.no_peer:
-        parts.append("no-peer")
-    suffix = "-".join(parts)
-    name = "bench_recognition" + (f"-{suffix}" if suffix else "")
-    title = "Photo -> tiles on hk-photos/valid" + (f" ({suffix.replace('-', ', ')})" if suffix else "")
+        parts.append(("no-peer", "no peer"))
+    name = "-".join(["bench_recognition", *(n for n, _ in parts)])
+    title = "Photo -> tiles on hk-photos/valid" + (f" ({', '.join(t for _, t in parts)})" if parts else "")
     return name, title
 
 
