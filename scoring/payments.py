@@ -9,15 +9,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from sikwu.scoring.errors import HandError, ProfileError
 from sikwu.scoring.hand import Hand, Meld, Seat
 from sikwu.scoring.payment_rules import LiabilityRule, PaymentRules, apply
+from sikwu.scoring.profile import Profile, load_profile
+from sikwu.scoring.scorer import Score
 from sikwu.scoring.tiles import DRAGON_IDS, HONOUR_IDS, SEAT_WINDS, SUITS, TILE_NAMES, WIND_IDS, is_terminal
-
-if TYPE_CHECKING:  # pragma: no cover
-    from sikwu.scoring.profile import Profile
-    from sikwu.scoring.scorer import Score
 
 SEATS: tuple[Seat, ...] = (1, 2, 3, 4)
 GREEN_IDS = frozenset({"2s", "3s", "4s", "6s", "8s", "6z"})
@@ -80,8 +79,6 @@ class Settlement:
 def rules_of(profile: Profile | str) -> PaymentRules:
     """The validated PaymentRules of a profile (loading a built-in by name if given a string)."""
     if isinstance(profile, str):
-        from sikwu.scoring.profile import load_profile
-
         profile = load_profile(profile)
     rules = getattr(profile, "payment", None)
     if isinstance(rules, PaymentRules):
@@ -265,8 +262,6 @@ def settle(score: Score, profile: Profile | str, pot: int = 0) -> Settlement:
         return Settlement(0, f"no payment: below the {minimum}-faan minimum", _zero(), (line, "Nobody pays."), False)
     row = rules.points.row_for(faan)
     if row is None:
-        from sikwu.scoring.errors import ProfileError
-
         raise ProfileError(rules.where, "points.table", f"no row for {faan} faan; add one (e.g. an open-ended row)")
     points = row.points
     table_row = f"{faan} faan -> {points} points" + (f" (row {row.label})" if row.label != str(faan) else "")
@@ -338,12 +333,8 @@ def false_mahjong(offender: Seat | Iterable[Seat], profile: Profile | str, deale
     offenders = (offender,) if isinstance(offender, int) else tuple(sorted(set(offender)))
     for seat in offenders:
         if seat not in SEATS:
-            from sikwu.scoring.errors import HandError
-
             raise HandError(f"offender seat {seat!r} is not a seat; use 1 (East) to 4 (North)")
     if not offenders or len(offenders) > 3:
-        from sikwu.scoring.errors import HandError
-
         raise HandError("false mahjong needs one to three offending seats")
     names = ", ".join(seat_name(s) for s in offenders)
     payments = _zero()
@@ -387,8 +378,6 @@ def false_mahjong(offender: Seat | Iterable[Seat], profile: Profile | str, deale
 
 def _cap_of(profile: Profile | str, rules: PaymentRules) -> int:
     if isinstance(profile, str):
-        from sikwu.scoring.profile import load_profile
-
         profile = load_profile(profile)
     cap = getattr(profile, "cap_faan", None)
     if cap is None:

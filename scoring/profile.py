@@ -7,15 +7,14 @@ pattern's ``value`` is written the way the documents write it: an integer, ``"ma
 the value already contains (they are then not scored alongside; ``replaces`` is the same relation in the New Style
 sheet's words), ``exclusive = true`` means "does not stack with anything", ``counts_for_minimum = false`` keeps
 e.g. flowers out of the minimum.  Pattern options (see each pattern class's ``options``) sit in the same table.
-Settlement sections (``[points]``, ``[payment]``, ...) come after the marker line and are handed to
-``scoring.payment_rules`` when that module exists.
+Settlement sections (``[points]``, ``[payment]``, ...) come after the marker line and are checked by
+``scoring.payment_rules``.
 
 A house file says ``extends = "sparrows-nest"`` (or a path) and overrides keys; merging is deep, table by table.
 """
 
 from __future__ import annotations
 
-import importlib
 import re
 import tomllib
 from collections.abc import Mapping
@@ -26,6 +25,7 @@ from typing import Any
 
 from sikwu.scoring.errors import ProfileError
 from sikwu.scoring.patterns import REGISTRY
+from sikwu.scoring.payment_rules import PaymentRules
 
 PROFILE_DIR = Path(__file__).with_name("profiles")
 DEFAULT_PROFILE = "sparrows-nest"
@@ -81,7 +81,7 @@ class Profile:
     minimum_faan: int
     cap_faan: int
     patterns: Mapping[str, PatternValue]
-    payment: Any = None
+    payment: PaymentRules | None = None
 
     def has(self, key: str) -> bool:
         return key in self.patterns
@@ -288,18 +288,12 @@ def _build(raw: dict[str, Any], path: str) -> Profile:
     )
 
 
-def _payment_rules(raw: dict[str, Any], path: str) -> Any:
-    """Hand the settlement tables to scoring.payment_rules (owned by settlement) when it exists.
+def _payment_rules(raw: dict[str, Any], path: str) -> PaymentRules | None:
+    """The validated settlement tables (``scoring.payment_rules``).
 
     A profile with no settlement section at all (e.g. while it is being written) keeps ``payment = None`` so that
     faan scoring still works; settlement then reports the missing tables itself.
     """
     if not any(k in raw for k in SETTLEMENT_SECTIONS):
         return None
-    try:
-        module = importlib.import_module("sikwu.scoring.payment_rules")
-    except ModuleNotFoundError as exc:
-        if exc.name != "sikwu.scoring.payment_rules":
-            raise
-        return {k: raw[k] for k in SETTLEMENT_SECTIONS if k in raw}
-    return module.PaymentRules.from_table(raw, path)
+    return PaymentRules.from_table(raw, path)

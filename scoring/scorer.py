@@ -20,39 +20,26 @@ All other distinct readings are returned as ``Score.alternatives`` in the same o
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from dataclasses import dataclass
-from itertools import product
 from operator import attrgetter
 
+from sikwu.scoring import decompose, validate
 from sikwu.scoring.decompose import (
-    _INDEX,
+    TILE_INDEX,
+    RelGroup,
+    SuitDivider,
     counts_of,
     group_tiles,
     is_thirteen_orphans,
     nine_gates_suit,
     seven_pairs_groups,
-    suit_readings,
 )
 from sikwu.scoring.errors import NotAWinningHandError
+from sikwu.scoring.facts import F_CLOSED, F_OPEN, HandFacts, suit_bits
 from sikwu.scoring.hand import Hand
 from sikwu.scoring.patterns import REGISTRY, Context, SetInfo
-from sikwu.scoring.patterns.base import (
-    F_BONUS,
-    F_CLOSED,
-    F_EVENTS,
-    F_HONOURS,
-    F_NO_BONUS,
-    F_NO_HONOURS,
-    F_NO_ORPHANS,
-    F_NO_SUIT,
-    F_ONE_SUIT,
-    F_OPEN,
-    F_ORPHANS_ONLY,
-    F_SELF_DRAWN,
-    HandFacts,
-    set_info,
-)
+from sikwu.scoring.patterns import base as patterns_base
+from sikwu.scoring.patterns.base import set_info
 from sikwu.scoring.profile import DEFAULT_PROFILE, PatternValue, Profile, load_profile
 from sikwu.scoring.tiles import ORPHAN_IDS, PLAYING_IDS
 from sikwu.scoring.validate import valid_concealed_counts, validate_hand
@@ -183,16 +170,13 @@ _DISCARD_PUNGS: dict[tuple[str, str], SetInfo] = {}
 
 def clear_caches() -> None:
     """Forget every table the scorer built (benchmarks measure a pass from empty caches)."""
-    from sikwu.scoring import validate
-    from sikwu.scoring.patterns import base
-
-    base._SET_CACHE.clear()
-    validate._GOOD_MELDS.clear()
+    decompose.clear_caches()
+    patterns_base.clear_caches()
+    validate.clear_caches()
     _CONCEALED_SETS.clear()
     _DISCARD_PUNGS.clear()
     _COMPILED.clear()
-    for store in _SUIT_INFOS:
-        store.clear()
+    _DIVIDER.clear()
 
 
 def _special_divisions(hand: Hand, comp: _Compiled, facts: HandFacts, counts: tuple[int, ...]):
@@ -209,51 +193,14 @@ def _special_divisions(hand: Hand, comp: _Compiled, facts: HandFacts, counts: tu
         if pairs is not None:
             yield "seven_pairs", pairs
     if comp.nine_gates and len(facts.suits) == 1 and not facts.has_honours and nine_gates_suit(counts) is not None:
-        yield "nine_gates", tuple(("single", t) for t in sorted(concealed, key=_INDEX.get))
+        yield "nine_gates", tuple(("single", t) for t in sorted(concealed, key=TILE_INDEX.get))
 
 
-#: Per suit (base index into the 34 counts), its counts -> every reading as (sets, pair) of shared concealed
-#: SetInfo objects, in ``standard_divisions`` order.  Built from ``decompose.suit_readings`` (shared by the three
-#: numbered suits), so a cold hand mostly costs dictionary look-ups.
-_SUIT_BASES = ((0, 9, "m"), (9, 9, "p"), (18, 9, "s"), (27, 7, "z"))
-_SUIT_INFOS: tuple[dict, ...] = ({}, {}, {}, {})
-_EMPTY_READING = (((), None),)
-
-
-def _suit_infos(which: int, key: tuple[int, ...]) -> tuple:
-    """(readings, fact bits) of one suit's counts (cache miss of ``_SUIT_INFOS``)."""
-    base, size, suit = _SUIT_BASES[which]
-    bits = 0
-    if any(key):
-        bits = _B_HONOURS if suit == "z" else (_B_SUITED | _B_M << which)
-        if suit != "z":
-            if any(key[1:8]):
-                bits |= _B_MIDDLE
-            if key[0] or key[8]:
-                bits |= _B_TERMINAL
-    readings = []
-    group_sets = _GROUP_SETS[which]
-    for reading in suit_readings(key):
-        sets = []
-        pair = None
-        for group in reading:
-            info = group_sets[group]
-            if group[0] == "pair":
-                pair = info
-            else:
-                sets.append(info)
-        readings.append((tuple(sets), pair))
-    readings = tuple(readings) if any(key) else _EMPTY_READING
-    # (readings, fact bits, pairs needed -- 9 when the suit cannot be read --, the only reading or None)
-    n_pairs = 9 if not readings else (readings[0][1] is not None)
-    found = _SUIT_INFOS[which][key] = (readings, bits, n_pairs, readings[0] if len(readings) == 1 else None)
-    return found
-
-
-def _all_group_sets(which: int) -> dict[tuple[str, int], SetInfo]:
+def _all_group_sets(which: int) -> dict[RelGroup, SetInfo]:
     """Every concealed group of one suit, by its suit-relative ``(kind, index)``: a constant table of ~25 sets
     (not a cache of anything a hand computed), so that combining a suit's readings never builds a SetInfo."""
-    _, size, suit = _SUIT_BASES[which]
+    suit = "mpsz"[which]
+    size = 7 if suit == "z" else 9
     kinds = ("pair", "pung", "chow") if suit != "z" else ("pair", "pung")
     return {
         (kind, i): set_info(kind, group_tiles((kind, f"{i + 1}{suit}")), True, False)
@@ -264,150 +211,32 @@ def _all_group_sets(which: int) -> dict[tuple[str, int], SetInfo]:
 
 _GROUP_SETS = tuple(_all_group_sets(which) for which in range(4))
 
-# Fact bits of a suit's tiles; the hand's facts are looked up by their union (``_FACTS_BY_BITS``).
-_B_M, _B_HONOURS, _B_MIDDLE, _B_TERMINAL, _B_SUITED = 1, 8, 16, 32, 64
-
-
-def _tile_bits(t: str) -> int:
-    if t[1] == "z":
-        return _B_HONOURS
-    return _B_SUITED | _B_M << "mps".index(t[1]) | (_B_TERMINAL if t[0] in "19" else _B_MIDDLE)
-
-
-_TILE_BITS = {t: _tile_bits(t) for t in PLAYING_IDS}
-
-
-def _facts_of_bits(bits: int) -> tuple[frozenset[str], bool, bool, int]:
-    """(suits, has_honours, all_orphans, flags) of a hand whose tiles have these fact bits (``HandFacts`` rules)."""
-    suits = frozenset(s for i, s in enumerate("mps") if bits & _B_M << i)
-    has_honours = bool(bits & _B_HONOURS)
-    any_tile = bits != 0
-    all_orphans = any_tile and not bits & _B_MIDDLE
-    flags = F_HONOURS if has_honours else F_NO_HONOURS
-    if len(suits) == 1:
-        flags |= F_ONE_SUIT
-    elif not suits:
-        flags |= F_NO_SUIT
-    if all_orphans:
-        flags |= F_ORPHANS_ONLY
-    if any_tile and not has_honours and not bits & _B_TERMINAL:
-        flags |= F_NO_ORPHANS
-    return suits, has_honours, all_orphans, flags
-
-
-_FACTS_BY_BITS = tuple(_facts_of_bits(bits) for bits in range(128))
-
-
-def _standard_groups(counts: tuple[int, ...]) -> tuple[list[list[SetInfo]], int]:
-    """Every standard reading of the concealed counts as SetInfo lists (sets, then the pair) -- the same readings in
-    the same order as ``decompose.standard_divisions``, combined from cached per-suit readings -- and the fact bits
-    of the concealed tiles."""
-    m_infos, p_infos, s_infos, z_infos = _SUIT_INFOS
-    key = counts[0:9]
-    m = m_infos.get(key) or _suit_infos(0, key)
-    key = counts[9:18]
-    p = p_infos.get(key) or _suit_infos(1, key)
-    key = counts[18:27]
-    s = s_infos.get(key) or _suit_infos(2, key)
-    key = counts[27:34]
-    z = z_infos.get(key) or _suit_infos(3, key)
-    bits = m[1] | p[1] | s[1] | z[1]
-    if m[2] + p[2] + s[2] + z[2] != 1:
-        return [], bits
-    m1, p1, s1, z1 = m[3], p[3], s[3], z[3]
-    if m1 is not None and p1 is not None and s1 is not None and z1 is not None:  # the usual case: one reading
-        return [[*m1[0], *p1[0], *s1[0], *z1[0], m1[1] or p1[1] or s1[1] or z1[1]]], bits
-    parts = (m[0], p[0], s[0], z[0])
-    out = []
-    for combo in product(*parts):
-        groups = []
-        pair = None
-        for sets, p in combo:
-            groups.extend(sets)
-            if p is not None:
-                pair = p
-        groups.append(pair)
-        out.append(groups)
-    return out, bits
-
-
-def _facts(hand: Hand, bits: int) -> HandFacts:
-    """``HandFacts`` from the fact bits of the concealed tiles plus those of the melds (same values as
-    ``HandFacts(hand)``, without building sets of tile ids)."""
-    melds = hand.melds
-    closed = True
-    if melds:
-        tile_bits = _TILE_BITS
-        for m in melds:
-            for t in m.tiles:
-                bits |= tile_bits[t]
-            if not m.concealed:
-                closed = False
-    suits, has_honours, all_orphans, flags = _FACTS_BY_BITS[bits]
-    facts = _new(HandFacts)
-    facts.tiles = hand.all_tiles()
-    facts.suits = suits
-    facts.has_honours = has_honours
-    facts.all_orphans = all_orphans
-    facts.closed = closed
-    flags |= F_CLOSED if closed else F_OPEN
-    if hand.events:
-        flags |= F_EVENTS
-    if hand.self_drawn:
-        flags |= F_SELF_DRAWN
-    facts.flags = flags | (F_BONUS if hand.bonus else F_NO_BONUS)
-    return facts
+#: The hand division (``decompose.SuitDivider``) with concealed SetInfo groups and the tiles' fact bits.
+_DIVIDER: SuitDivider[SetInfo] = SuitDivider(lambda which, group: _GROUP_SETS[which][group], suit_bits)
 
 
 _new = object.__new__
 _setattr = object.__setattr__
 
 
-def contexts(hand: Hand, profile: Profile, counts: tuple[int, ...] | None = None) -> Iterator[Context]:
-    """Every reading of ``hand`` that the profile allows, as pattern contexts (``counts``: of the concealed tiles,
-    when the caller already has them)."""
-    flower_wins = hand.events & {"seven_flowers", "eight_flowers"}
-    if flower_wins:
-        # Winning on the seventh/eighth flower is a win only where the profile has that hand.
-        if all(profile.has(event) for event in flower_wins):
-            yield Context(hand, "flowers", (), None, HandFacts(hand))
-        return
-    if counts is None:
-        counts = counts_of(hand.concealed)
-    standard, bits = _standard_groups(counts)
-    facts = _facts(hand, bits)
-    comp = _compiled(profile)
-    melds = _meld_sets(hand)
-    winning_tile = hand.winning_tile
-    self_drawn = hand.self_drawn
-    for groups in standard:
-        seen = set()
-        for i, g in enumerate(groups):
-            if winning_tile not in g.tiles or (g.kind, g.first) in seen:
-                continue
-            seen.add((g.kind, g.first))
-            placed = list(groups)
-            if g.kind == "pung" and not self_drawn:
-                placed[i] = _group_set("pung", g.first, False)
-            yield Context(hand, "standard", tuple(melds + placed), placed[i], facts)
-        if not seen:  # winning tile unknown (validated away for normal wins); still score the shape
-            yield Context(hand, "standard", tuple(melds + groups), None, facts)
-    concealed_sets = _CONCEALED_SETS
-    for shape, div_groups in _special_divisions(hand, comp, facts, counts):
-        groups = [concealed_sets.get(g) or _group_set(*g) for g in div_groups]
-        yield Context(hand, shape, tuple(melds + groups), None, facts)
+def _flower_readings(hand: Hand, prof: Profile) -> list[Reading]:
+    """Winning on the seventh/eighth flower is a win only where the profile has that hand (no tiles to read)."""
+    if all(prof.has(event) for event in hand.events & _FLOWER_WINS):
+        return [evaluate(Context(hand, "flowers", (), None, HandFacts(hand)), prof)]
+    return []
 
 
 def _readings(hand: Hand, prof: Profile, counts: tuple[int, ...] | None) -> list[Reading]:
-    """``[evaluate(ctx, prof) for ctx in contexts(hand, prof, counts)]``, without the generator's overhead on the
-    usual path (standard readings; the winning groups are shared SetInfo objects, so identity finds repeats)."""
+    """Every reading of ``hand`` the profile allows, evaluated: each standard division once per distinct group the
+    winning tile can have completed (a pung completed by a discard is not concealed), then the special shapes.
+    The winning groups are shared SetInfo objects, so equality finds repeats cheaply."""
     if hand.events & _FLOWER_WINS:
-        return [evaluate(ctx, prof) for ctx in contexts(hand, prof, counts)]
+        return _flower_readings(hand, prof)
     comp = _compiled(prof)
     if counts is None:
         counts = counts_of(hand.concealed)
-    standard, bits = _standard_groups(counts)
-    facts = _facts(hand, bits)
+    standard, bits = _DIVIDER.divide(counts)
+    facts = HandFacts(hand, bits)
     melds = tuple(_meld_sets(hand))
     winning_tile = hand.winning_tile
     self_drawn = hand.self_drawn

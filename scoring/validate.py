@@ -8,9 +8,9 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Sequence
 
-from sikwu.scoring.decompose import counts_of, divisions, standard_divisions
+from sikwu.scoring.decompose import TILE_INDEX, counts_of, divisions, standard_divisions
 from sikwu.scoring.errors import HandError
-from sikwu.scoring.hand import EVENTS, KONG_KINDS, MELD_KINDS, Hand, Meld
+from sikwu.scoring.hand import EVENTS, KONG_KINDS, Hand, Meld
 from sikwu.scoring.tiles import (
     BONUS_IDS,
     PLAYING_IDS,
@@ -80,29 +80,56 @@ def is_winning_hand(concealed: Sequence[str], melds: Sequence[Meld] = (), *, sev
     return winning_shapes(concealed, seven_pairs=seven_pairs)
 
 
-def check_meld(meld: Meld, index: int) -> None:
-    where = f"meld {index + 1} ({' '.join(meld.tiles)})"
-    if meld.kind not in MELD_KINDS:
-        raise HandError(f"{where}: kind must be chow, pung or kong, not {meld.kind!r}")
-    for t in meld.tiles:
+_MELD_SIZE = {"chow": 3, "pung": 3, "kong": 4}
+
+
+def meld_shape_problem(kind: str, tiles: Sequence[str]) -> str | None:
+    """Why ``tiles`` cannot be a meld of ``kind`` (chow, pung or kong), or None when they can.
+
+    The one statement of the meld-shape rule: a chow is three consecutive tiles of one numbered suit, a pung three
+    and a kong four identical playing tiles.  Callers add their own context (which meld, which field, which
+    command-line argument) in front of the reason.
+
+    >>> meld_shape_problem("chow", ["3p", "4p", "5p"]) is None
+    True
+    >>> meld_shape_problem("chow", ["1s", "2s", "4s"])
+    'a chow must be three consecutive numbers (like 3-4-5); fix the tiles'
+    >>> meld_shape_problem("kong", ["7z", "7z", "7z"])
+    'a kong has 4 tiles, got 3 (a kong is 4 identical tiles)'
+    """
+    size = _MELD_SIZE.get(kind)
+    if size is None:
+        return f"{kind!r} is not a meld kind; use chow, pung or kong"
+    for t in tiles:
         if not is_tile_id(t):
-            raise HandError(f"{where}: '{t}' is not a tile id; use 1m-9m, 1p-9p, 1s-9s or 1z-7z")
+            return f"'{t}' is not a tile id; melds are made of 1m-9m, 1p-9p, 1s-9s or 1z-7z"
         if is_bonus(t):
-            raise HandError(f"{where}: flowers and seasons cannot be in a meld; list {t} under bonus tiles")
-    size = 4 if meld.kind == "kong" else 3
-    if len(meld.tiles) != size:
-        raise HandError(f"{where}: a {meld.kind} has {size} tiles, this one has {len(meld.tiles)}")
-    if meld.kind == "chow":
-        if any(is_honour(t) for t in meld.tiles):
-            raise HandError(f"{where}: winds and dragons cannot form a chow; make it a pung or fix the tiles")
-        suits = {suit_of(t) for t in meld.tiles}
-        ranks = sorted(rank_of(t) for t in meld.tiles)
-        if len(suits) != 1:
-            raise HandError(f"{where}: a chow must be three tiles of one suit; fix the tiles")
-        if ranks != list(range(ranks[0], ranks[0] + 3)):
-            raise HandError(f"{where}: a chow must be three consecutive numbers (like 3-4-5); fix the tiles")
-    elif len(set(meld.tiles)) != 1:
-        raise HandError(f"{where}: a {meld.kind} must be {size} identical tiles; fix the tiles or make it a chow")
+            return f"flowers and seasons cannot be in a meld; list {t} under bonus tiles"
+    if len(tiles) != size:
+        what = "three consecutive tiles of one suit" if kind == "chow" else f"{size} identical tiles"
+        return f"a {kind} has {size} tiles, got {len(tiles)} (a {kind} is {what})"
+    if kind != "chow":
+        if len(set(tiles)) != 1:
+            return f"a {kind} must be {size} identical tiles; fix the tiles or make it a chow"
+        return None
+    if any(is_honour(t) for t in tiles):
+        return (
+            "winds and dragons cannot form a chow (a chow is three tiles of one suit); make it a pung or fix the tiles"
+        )
+    if len({suit_of(t) for t in tiles}) != 1:
+        return "a chow must be three tiles of one suit; fix the tiles"
+    ranks = sorted(rank_of(t) for t in tiles)
+    if ranks != list(range(ranks[0], ranks[0] + 3)):
+        return "a chow must be three consecutive numbers (like 3-4-5); fix the tiles"
+    return None
+
+
+def check_meld(meld: Meld, index: int) -> None:
+    """Raise HandError naming the meld when it is not a possible declared meld (shape, kong kind, feeder)."""
+    where = f"meld {index + 1} ({' '.join(meld.tiles)})"
+    problem = meld_shape_problem(meld.kind, meld.tiles)
+    if problem:
+        raise HandError(f"{where}: {problem}")
     if meld.kind != "kong" and (meld.kong_kind is not None or meld.concealed):
         raise HandError(f"{where}: only a kong can be concealed or have a kong kind; declare it as a kong")
     if meld.kind == "kong":
@@ -114,8 +141,12 @@ def check_meld(meld: Meld, index: int) -> None:
         raise HandError(f"{where}: fed_by must be a seat 1-4 (East..North)")
 
 
+def clear_caches() -> None:
+    """Forget the melds already found good (benchmarks measure a pass from empty caches)."""
+    _GOOD_MELDS.clear()
+
+
 _SEATS = (1, 2, 3, 4)
-_INDEX = {t: i for i, t in enumerate(PLAYING_IDS)}
 
 
 def valid_concealed_counts(hand: Hand) -> tuple[int, ...] | None:
@@ -143,7 +174,7 @@ def valid_concealed_counts(hand: Hand) -> tuple[int, ...] | None:
         if len(concealed) != 14 - 3 * len(melds) or hand.winning_tile not in concealed:
             return None
         counts = [0] * 34
-        index = _INDEX.__getitem__
+        index = TILE_INDEX.__getitem__
         for i in map(index, concealed):
             counts[i] += 1
         if melds:
