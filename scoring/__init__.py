@@ -12,10 +12,11 @@ Public API (stable; the vision pipeline, the app and the CLI use only these name
 
 from sikwu.scoring import errors
 from sikwu.scoring.errors import HandError, NotationError, NotAWinningHandError, ProfileError, ScoringError
+from sikwu.scoring.evaluate import PatternHit, Reading
 from sikwu.scoring.hand import EVENTS, Hand, Meld
 from sikwu.scoring.notation import format_tiles, parse_tiles
 from sikwu.scoring.profile import DEFAULT_PROFILE, Profile, builtin_profiles, load_profile
-from sikwu.scoring.scorer import PatternHit, Reading, Score, score_hand
+from sikwu.scoring.scorer import Score, score_hand
 from sikwu.scoring.validate import check_counts, is_winning_hand, meld_shape_problem, validate_hand, winning_shapes
 
 __all__ = [

@@ -12,14 +12,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from sikwu.scoring.errors import HandError, ProfileError
-from sikwu.scoring.hand import Hand, Meld, Seat
+from sikwu.scoring.hand import Hand, Seat
+from sikwu.scoring.liability import Liability, find_liability
 from sikwu.scoring.payment_rules import LiabilityRule, PaymentRules, apply
 from sikwu.scoring.profile import Profile, load_profile
 from sikwu.scoring.scorer import Score
-from sikwu.scoring.tiles import DRAGON_IDS, HONOUR_IDS, SEAT_WINDS, SUITS, TILE_NAMES, WIND_IDS, is_terminal
+from sikwu.scoring.tiles import SEAT_WINDS, TILE_NAMES
 
 SEATS: tuple[Seat, ...] = (1, 2, 3, 4)
-GREEN_IDS = frozenset({"2s", "3s", "4s", "6s", "8s", "6z"})
 
 
 def seat_name(seat: Seat) -> str:
@@ -29,13 +29,6 @@ def seat_name(seat: Seat) -> str:
 
 def seat_short(seat: Seat) -> str:
     return TILE_NAMES[SEAT_WINDS[seat - 1]].english.split()[0]
-
-
-@dataclass(frozen=True)
-class Liability:
-    seat: Seat
-    rule: str
-    reason: str
 
 
 @dataclass(frozen=True)
@@ -89,124 +82,6 @@ def rules_of(profile: Profile | str) -> PaymentRules:
 
 def _zero() -> dict[Seat, int]:
     return dict.fromkeys(SEATS, 0)
-
-
-# ---------------------------------------------------------------------------------------------------------------
-# liability triggers
-
-
-def _meld_text(meld: Meld) -> str:
-    return "".join(meld.tiles[:1]) + f" {meld.kind}"
-
-
-def _in_category(tile: str, category: str, suit: str | None) -> bool:
-    if category == "dragon":
-        return tile in DRAGON_IDS
-    if category == "wind":
-        return tile in WIND_IDS
-    if category == "honour":
-        return tile in HONOUR_IDS
-    if category == "terminal":
-        return is_terminal(tile)
-    if category == "green":
-        return tile in GREEN_IDS
-    return suit is not None and tile[1] == suit  # one_suit
-
-
-def _meld_in_category(meld: Meld, category: str, suit: str | None) -> bool:
-    if category in ("dragon", "wind", "honour", "terminal") and meld.kind == "chow":
-        return False
-    return all(_in_category(t, category, suit) for t in meld.tiles)
-
-
-def _hand_complete(hand: Hand, rule: LiabilityRule, suit: str | None) -> bool:
-    """Does the final hand finish the dangerous category (Big Three Dragons, Big/Little Four Winds, flush, ...)?"""
-    tiles = hand.all_tiles()
-    if rule.category in ("dragon", "wind"):
-        ids = DRAGON_IDS if rule.category == "dragon" else WIND_IDS
-        sets = sum(1 for t in ids if tiles.count(t) >= 3)
-        pair = any(tiles.count(t) == 2 for t in ids)
-        need = rule.sets_before + 1
-        return sets >= need or (rule.completion == "sets_or_pair" and sets >= rule.sets_before and pair)
-    return all(_in_category(t, rule.category or "", suit) for t in tiles)
-
-
-def _event_index_for(rule: LiabilityRule, hand: Hand) -> tuple[int, Seat, str] | None:
-    """(when, liable seat, why) if ``rule`` makes someone liable for ``hand``; ``when`` orders triggers in time."""
-    melds = hand.melds
-    if rule.trigger == "fourth_meld":
-        claimed = [(i, m) for i, m in enumerate(melds) if not m.concealed]
-        if len(claimed) >= 4:
-            i, m = claimed[3]
-            if m.fed_by is not None and m.fed_by != hand.seat:
-                return i, m.fed_by, f"fed the fourth exposed meld ({_meld_text(m)}): 12-tile insurance"
-        return None
-    if rule.trigger == "kong_self_draw":
-        replacement = {"kong_replacement", "double_kong_replacement"} & hand.events
-        kongs = [(i, m) for i, m in enumerate(melds) if m.kind == "kong"]
-        if hand.self_drawn and replacement and kongs:
-            i, m = kongs[-1]
-            if m.kong_kind == "exposed" and m.fed_by is not None and m.fed_by != hand.seat:
-                return i, m.fed_by, f"discarded the tile for the exposed kong ({_meld_text(m)}) the win was drawn after"
-        return None
-    # dangerous_discard
-    suit = None
-    if rule.category == "one_suit":
-        suits = {t[1] for t in hand.all_tiles() if t[1] in SUITS}
-        if len(suits) != 1:
-            return None
-        suit = suits.pop()
-    if not _hand_complete(hand, rule, suit):
-        return None
-    category = rule.category or ""
-    in_cat = [(i, m) for i, m in enumerate(melds) if _meld_in_category(m, category, suit)]
-    if rule.via_meld and len(in_cat) > rule.sets_before:
-        i, m = in_cat[rule.sets_before]
-        claimable = not m.concealed and m.fed_by is not None and m.fed_by != hand.seat
-        if claimable and (m.kind != "kong" or m.kong_kind == "added" or rule.kong_claims_count):
-            return (
-                i,
-                m.fed_by,
-                (
-                    f"discarded the tile for the {_ordinal(rule.sets_before + 1)} {category.replace('_', ' ')} set "
-                    f"({_meld_text(m)}) after {rule.sets_before} were exposed"
-                ),
-            )
-    if (
-        rule.via_winning_discard
-        and not hand.self_drawn
-        and hand.discarder is not None
-        and len(in_cat) == rule.sets_before
-        and hand.winning_tile is not None
-        and _in_category(hand.winning_tile, category, suit)
-    ):
-        return (
-            len(melds),
-            hand.discarder,
-            (
-                f"discarded the winning {hand.winning_tile} with {rule.sets_before} "
-                f"{category.replace('_', ' ')} sets exposed"
-            ),
-        )
-    return None
-
-
-def _ordinal(n: int) -> str:
-    return {1: "first", 2: "second", 3: "third", 4: "fourth"}.get(n, f"{n}th")
-
-
-def find_liability(hand: Hand, rules: PaymentRules) -> tuple[Liability, LiabilityRule] | None:
-    """The liable player, if any.  Once a player is liable no later event moves it (Sparrow's Nest, Liability)."""
-    found: list[tuple[int, int, Liability, LiabilityRule]] = []
-    for order, rule in enumerate(rules.liability):
-        hit = _event_index_for(rule, hand)
-        if hit is not None:
-            when, seat, why = hit
-            found.append((when, order, Liability(seat, rule.name, why), rule))
-    if not found:
-        return None
-    found.sort(key=lambda f: (f[0], f[1]))
-    return found[0][2], found[0][3]
 
 
 # ---------------------------------------------------------------------------------------------------------------

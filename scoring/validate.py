@@ -10,6 +10,7 @@ from collections.abc import Iterable, Sequence
 
 from sikwu.scoring.decompose import TILE_INDEX, counts_of, divisions, standard_divisions
 from sikwu.scoring.errors import HandError
+from sikwu.scoring.event_checks import check_events
 from sikwu.scoring.hand import EVENTS, KONG_KINDS, Hand, Meld
 from sikwu.scoring.tiles import (
     BONUS_IDS,
@@ -31,6 +32,7 @@ def _name(tile: str) -> str:
 
 _PLAYING = frozenset(PLAYING_IDS)
 _BONUS = frozenset(BONUS_IDS)
+_FLOWER_WINS = frozenset({"seven_flowers", "eight_flowers"})
 _GOOD_MELDS: set[Meld] = set()  # melds already checked (immutable, so once is enough)
 
 
@@ -197,9 +199,9 @@ def valid_concealed_counts(hand: Hand) -> tuple[int, ...] | None:
         return None
 
 
-def validate_hand(hand: Hand) -> None:
-    """Raise HandError with a specific message when ``hand`` is impossible or inconsistent."""
-    if not hand.concealed and not hand.events & {"seven_flowers", "eight_flowers"}:
+def _check_fields(hand: Hand) -> None:
+    """The hand's fields are of the right kind: tiles given, a boolean self-draw, Meld objects."""
+    if not hand.concealed and not hand.events & _FLOWER_WINS:
         raise HandError(
             "the hand is empty: give the concealed tiles including the winning tile, e.g. '123m 456p 789s 111z 55z'"
         )
@@ -210,6 +212,10 @@ def validate_hand(hand: Hand) -> None:
             raise HandError(
                 f"meld {i + 1} ({m!r}) is not a Meld; build it with Meld.chow('1m'), Meld.pung('7z') or Meld.kong('3s')"
             )
+
+
+def _check_tile_ids(hand: Hand) -> None:
+    """Concealed tiles are playing tiles, bonus tiles are flowers/seasons."""
     if not _PLAYING.issuperset(hand.concealed):
         for t in hand.concealed:
             if not is_tile_id(t):
@@ -220,6 +226,10 @@ def validate_hand(hand: Hand) -> None:
         for t in hand.bonus:
             if not is_tile_id(t) or not is_bonus(t):
                 raise HandError(f"'{t}' listed as a bonus tile is not a flower or season (1f-8f); move it to the hand")
+
+
+def _check_melds(hand: Hand) -> None:
+    """Every declared meld is possible (each distinct meld is checked once per process: melds are immutable)."""
     for i, m in enumerate(hand.melds):
         try:
             known = m in _GOOD_MELDS
@@ -229,17 +239,38 @@ def validate_hand(hand: Hand) -> None:
             check_meld(m, i)
             if len(_GOOD_MELDS) < 10_000:
                 _GOOD_MELDS.add(m)
-    all_tiles = hand.all_tiles()
-    if len(set(hand.bonus)) != len(hand.bonus) or (all_tiles and max(map(all_tiles.count, set(all_tiles))) > 4):
-        check_counts([*all_tiles, *hand.bonus])  # says which tile is over-counted
-    if hand.seat not in (1, 2, 3, 4) or hand.dealer not in (1, 2, 3, 4):
+
+
+def _check_table(hand: Hand) -> None:
+    """Seats, round wind and event names are ones the table knows."""
+    if hand.seat not in _SEATS or hand.dealer not in _SEATS:
         raise HandError("seat and dealer must be 1-4 (1 = East, 2 = South, 3 = West, 4 = North)")
     if hand.round_wind not in WIND_IDS:
         raise HandError(f"round wind must be one of 1z-4z (East..North), not {hand.round_wind!r}")
     unknown = sorted(hand.events - EVENTS)
     if unknown:
         raise HandError(f"unknown event(s) {', '.join(unknown)}; known events: {', '.join(sorted(EVENTS))}")
-    _check_events(hand)
+
+
+def validate_hand(hand: Hand) -> None:
+    """Raise HandError with a specific message when ``hand`` is impossible or inconsistent.
+
+    >>> from sikwu.scoring import Hand, parse_tiles
+    >>> validate_hand(Hand(parse_tiles("123m 456m 789p 123s 55z"), winning_tile="5z", self_drawn=True))
+    >>> validate_hand(Hand(parse_tiles("123m 456m 789p 123s 5z"), winning_tile="5z", self_drawn=True))
+    ... # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    sikwu.scoring.errors.HandError: a winning hand ... has 14 concealed tiles ..., but 13 concealed tiles were given...
+    """
+    _check_fields(hand)
+    _check_tile_ids(hand)
+    _check_melds(hand)
+    all_tiles = hand.all_tiles()
+    if len(set(hand.bonus)) != len(hand.bonus) or (all_tiles and max(map(all_tiles.count, set(all_tiles))) > 4):
+        check_counts([*all_tiles, *hand.bonus])  # says which tile is over-counted
+    _check_table(hand)
+    check_events(hand)
     _check_tile_number(hand)
 
 
@@ -275,57 +306,3 @@ def _check_tile_number(hand: Hand) -> None:
         raise HandError(
             f"winning tile {hand.winning_tile} is not among the concealed tiles; add it or correct the winning tile"
         )
-
-
-def _check_events(hand: Hand) -> None:
-    ev = hand.events
-
-    def bad(msg: str) -> None:
-        raise HandError(msg)
-
-    if hand.self_drawn and hand.discarder is not None:
-        bad("a self-drawn win has no discarder; drop discarder or set self_drawn to false")
-    if hand.discarder is not None and hand.discarder not in (1, 2, 3, 4):
-        bad("discarder must be a seat 1-4 (1 = East .. 4 = North)")
-    if hand.discarder is not None and hand.discarder == hand.seat:
-        bad("the winner cannot have discarded their own winning tile; fix discarder or seat")
-    if not ev:
-        return  # every check below is about an event
-    kongs = sum(m.kind == "kong" for m in hand.melds)
-    if "robbing_kong" in ev and hand.self_drawn:
-        bad("robbing a kong is a win on another player's tile, not a self-draw; set self_drawn to false")
-    if ev & {"kong_replacement", "double_kong_replacement", "flower_replacement"} and not hand.self_drawn:
-        bad("a win on a replacement tile is a self-draw; set self_drawn to true")
-    if ev & {"kong_replacement", "double_kong_replacement"} and kongs == 0:
-        bad("a kong-replacement win needs a declared kong; add the kong meld or drop the event")
-    if "double_kong_replacement" in ev and kongs < 2:
-        bad("a double kong replacement needs two declared kongs; add them or use kong_replacement")
-    if "robbing_kong" in ev and ev & {"kong_replacement", "double_kong_replacement", "flower_replacement"}:
-        bad("a win cannot both rob a kong and come from a replacement tile; keep one event")
-    if {"last_tile_wall", "last_discard"} <= ev:
-        bad("last_tile_wall (self-drawn last tile) and last_discard (last discard) exclude each other; keep one")
-    if "last_tile_wall" in ev and not hand.self_drawn:
-        bad("last_tile_wall means the last wall tile was self-drawn; set self_drawn or use last_discard")
-    if "last_discard" in ev and hand.self_drawn:
-        bad("last_discard is a win on a discard; set self_drawn to false or use last_tile_wall")
-    first_turn = ev & {"heavenly", "earthly", "human"}
-    if len(first_turn) > 1:
-        bad("heavenly, earthly and human hands exclude each other; keep one")
-    if first_turn and hand.melds and any(not m.concealed for m in hand.melds):
-        bad("a first-turn win (heavenly/earthly/human) cannot have claimed melds")
-    if "heavenly" in ev and not (hand.is_dealer and hand.self_drawn):
-        bad("a heavenly hand is the dealer's self-drawn win on the starting hand; set seat = dealer and self_drawn")
-    if "earthly" in ev and (hand.is_dealer or hand.self_drawn):
-        bad("an earthly hand is a non-dealer winning on the dealer's first discard; fix seat/dealer or self_drawn")
-    if "earthly" in ev and hand.discarder is not None and hand.discarder != hand.dealer:
-        bad("an earthly hand is won on the dealer's discard; set discarder to the dealer's seat")
-    if "human" in ev and (hand.is_dealer or not hand.self_drawn):
-        bad("a human hand is a non-dealer's self-drawn win on the first turn; fix seat/dealer or self_drawn")
-    if "seven_flowers" in ev and "eight_flowers" in ev:
-        bad("seven_flowers and eight_flowers exclude each other; keep one")
-    if "seven_flowers" in ev and len(hand.bonus) != 7:
-        bad(f"a seven-flower win needs exactly 7 flowers/seasons, {len(hand.bonus)} given")
-    if "eight_flowers" in ev and len(hand.bonus) != 8:
-        bad(f"an eight-flower win needs all 8 flowers/seasons, {len(hand.bonus)} given")
-    if ev & {"seven_flowers", "eight_flowers"} and not hand.self_drawn:
-        bad("a flower win is declared on drawing a flower, i.e. a self-draw; set self_drawn to true")

@@ -83,6 +83,41 @@ _DRAGONS = frozenset(DRAGON_IDS)
 _WINDS = frozenset(WIND_IDS)
 
 
+def _reading_flags(
+    standard: bool, has_pair: bool, pungs: list, chows: list, kongs: list, dragon_pungs: list, wind_pungs: list
+) -> int:
+    """The prerequisite bits (``scoring.facts``) a reading's sets give."""
+    flags = 0
+    if standard:
+        flags |= F_STANDARD
+        if len(pungs) == 4:
+            flags |= F_FOUR_PUNGS
+        if has_pair:
+            flags |= F_PAIR
+    else:
+        flags |= F_SPECIAL
+    if dragon_pungs:
+        flags |= F_DRAGON_PUNG
+        if len(dragon_pungs) >= 2:
+            flags |= F_TWO_DRAGON_PUNGS
+    if wind_pungs:
+        flags |= F_WIND_PUNG
+        if len(wind_pungs) >= 3:
+            flags |= F_THREE_WIND_PUNGS
+    n_chows = len(chows)
+    if n_chows >= 2:
+        flags |= F_TWO_CHOWS
+        if n_chows >= 3:
+            flags |= F_THREE_CHOWS
+            if n_chows == 4:
+                flags |= F_FOUR_CHOWS
+    if len(pungs) >= 3:
+        flags |= F_THREE_PUNGS
+    if len(kongs) >= 3:
+        flags |= F_THREE_KONGS
+    return flags
+
+
 class Context:
     """One reading of a hand, with the facts patterns ask about (all computed once, on construction)."""
 
@@ -151,34 +186,7 @@ class Context:
         self.pair = pair if standard else None
         self.dragon_pungs = tuple(dragon_pungs)
         self.wind_pungs = tuple(wind_pungs)
-        flags = facts.flags
-        if standard:
-            flags |= F_STANDARD
-            if len(pungs) == 4:
-                flags |= F_FOUR_PUNGS
-            if pair is not None:
-                flags |= F_PAIR
-        else:
-            flags |= F_SPECIAL
-        if dragon_pungs:
-            flags |= F_DRAGON_PUNG
-            if len(dragon_pungs) >= 2:
-                flags |= F_TWO_DRAGON_PUNGS
-        if wind_pungs:
-            flags |= F_WIND_PUNG
-            if len(wind_pungs) >= 3:
-                flags |= F_THREE_WIND_PUNGS
-        n_chows = len(chows)
-        if n_chows >= 2:
-            flags |= F_TWO_CHOWS
-            if n_chows >= 3:
-                flags |= F_THREE_CHOWS
-                if n_chows == 4:
-                    flags |= F_FOUR_CHOWS
-        if len(pungs) >= 3:
-            flags |= F_THREE_PUNGS
-        if len(kongs) >= 3:
-            flags |= F_THREE_KONGS
+        flags = facts.flags | _reading_flags(standard, pair is not None, pungs, chows, kongs, dragon_pungs, wind_pungs)
         self.flags = flags
 
     @property
