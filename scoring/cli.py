@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import Any
 
 from sikwu.scoring.errors import NotationError, ScoringError
-from sikwu.scoring.hand import EVENTS, Hand, Meld
+from sikwu.scoring.hand import EVENTS, Hand, KongKind, Meld, MeldKind
 from sikwu.scoring.hand_json import HandJSONError, hand_from_json, parse_seat
 from sikwu.scoring.notation import parse_tiles as parse
 from sikwu.scoring.profile import builtin_profiles, load_profile
@@ -43,6 +43,16 @@ MELD_HELP = (
     '"ckong:9999s"; @S = seat that discarded the claimed tile (1-4 or E/S/W/N)'
 )
 _MELD_RE = re.compile(r"^\s*(chow|pung|kong|akong|ckong)\s*:\s*([^@]+?)\s*(?:@\s*(\w+))?\s*$")
+
+
+#: Meld notation kind -> (meld kind, kong kind).
+_MELD_KINDS: dict[str, tuple[MeldKind, KongKind | None]] = {
+    "chow": ("chow", None),
+    "pung": ("pung", None),
+    "kong": ("kong", "exposed"),
+    "akong": ("kong", "added"),
+    "ckong": ("kong", "concealed"),
+}
 
 
 class CliInputError(ScoringError):
@@ -65,7 +75,7 @@ def parse_meld(spec: str) -> Meld:
     m = _MELD_RE.match(spec)
     if not m:
         raise CliInputError(f"--melds {spec!r}: write KIND:TILES[@SEAT] with KIND chow/pung/kong/akong/ckong")
-    kind, tiles_text, feeder = m.group(1), m.group(2), m.group(3)
+    spec_kind, tiles_text, feeder = m.group(1), m.group(2), m.group(3)
     tiles = parse_tiles(tiles_text, f"--melds {spec!r}")
     fed_by = None
     if feeder is not None:
@@ -73,16 +83,9 @@ def parse_meld(spec: str) -> Meld:
             fed_by = parse_seat(feeder, "fed_by")
         except HandJSONError:
             raise CliInputError(f"--melds {spec!r}: @{feeder} is not a seat; use 1-4 or E/S/W/N") from None
-    if kind == "ckong":
-        if fed_by is not None:
-            raise CliInputError(f"--melds {spec!r}: a concealed kong has no feeder; drop @{feeder}")
-        kind, kong_kind = "kong", "concealed"
-    elif kind == "akong":
-        kind, kong_kind = "kong", "added"
-    elif kind == "kong":
-        kong_kind = "exposed"
-    else:
-        kong_kind = None
+    if spec_kind == "ckong" and fed_by is not None:
+        raise CliInputError(f"--melds {spec!r}: a concealed kong has no feeder; drop @{feeder}")
+    kind, kong_kind = _MELD_KINDS[spec_kind]
     problem = meld_shape_problem(kind, tiles)
     if problem:
         example = " (e.g. chow:345p)" if kind == "chow" else ""
@@ -109,16 +112,16 @@ def hand_from_args(args: argparse.Namespace) -> Hand:
             raise CliInputError(f"--winning {args.winning!r}: give exactly one tile, e.g. --winning 5p")
         winning = won[0]
 
-    def seat(value: str | None, flag: str, default: int | None) -> int | None:
+    def seat(value: str | None, flag: str) -> int | None:
         if value is None:
-            return default
+            return None
         try:
             return parse_seat(value, flag)
         except HandJSONError:
             raise CliInputError(f"{flag} {value!r}: not a seat; use 1-4 or E/S/W/N (1 = East)") from None
 
-    round_seat = seat(args.round, "--round", 1)
-    discarder = seat(args.discarder, "--discarder", None)
+    round_seat = seat(args.round, "--round") or 1
+    discarder = seat(args.discarder, "--discarder")
     if args.self_drawn and discarder is not None:
         raise CliInputError("--self-drawn and --discarder contradict each other; a self-drawn win has no discarder")
     events = frozenset(args.event or ())
@@ -132,9 +135,9 @@ def hand_from_args(args: argparse.Namespace) -> Hand:
         winning_tile=winning if winning is not None else (concealed[-1] if concealed else None),
         self_drawn=args.self_drawn,
         events=events,
-        seat=seat(args.seat, "--seat", 1),
-        round_wind=WIND_IDS[(round_seat or 1) - 1],
-        dealer=seat(args.dealer, "--dealer", 1),
+        seat=seat(args.seat, "--seat") or 1,
+        round_wind=WIND_IDS[round_seat - 1],
+        dealer=seat(args.dealer, "--dealer") or 1,
         discarder=discarder,
     )
 
@@ -190,7 +193,7 @@ def _print(text: str) -> int:
 def run_profiles(args: argparse.Namespace) -> int:
     try:
         names = builtin_profiles()
-        rows = []
+        rows: list[dict[str, Any]] = []
         for name, description in names.items():
             prof = load_profile(name)
             rows.append(

@@ -267,7 +267,9 @@ def divisions(
                 out.append(Division("seven_pairs", pairs))
         if nine_gates and nine_gates_suit(counts) is not None:
             # Nine Gates always also reads as 4 sets + a pair; the special entry carries the whole-hand shape.
-            out.append(Division("nine_gates", tuple(("single", t) for t in sorted(concealed, key=TILE_INDEX.get))))
+            out.append(
+                Division("nine_gates", tuple(("single", t) for t in sorted(concealed, key=TILE_INDEX.__getitem__)))
+            )
     return tuple(out)
 
 

@@ -59,7 +59,7 @@ class CompiledProfile:
 
     def __init__(self, profile: Profile) -> None:
         self.profile = profile
-        entries = []
+        entries: list[tuple] = []
         for key, pv in profile.patterns.items():
             inst = _INSTANCES[key]
             call = inst.items if inst.per_item else inst.condition
@@ -115,6 +115,8 @@ def _hit(store: dict, pv: PatternValue, reason: str, closed: bool, cap: int) -> 
         if len(store) > 5_000:
             store.clear()
         value = pv.closed if closed else pv.open
+        if value is None:  # the prerequisite bits keep "2 (-)" patterns away from open hands
+            raise ValueError(f"pattern {pv.key!r} has no value for a {'closed' if closed else 'open'} hand")
         hit = store[reason] = PatternHit(
             key=pv.key,
             name_en=pv.name_en,

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Any
 
 from sikwu.scoring.errors import HandError, ProfileError
@@ -73,11 +74,9 @@ def rules_of(profile: Profile | str) -> PaymentRules:
     """The validated PaymentRules of a profile (loading a built-in by name if given a string)."""
     if isinstance(profile, str):
         profile = load_profile(profile)
-    rules = getattr(profile, "payment", None)
-    if isinstance(rules, PaymentRules):
-        return rules
-    where = str(getattr(profile, "path", None) or getattr(profile, "name", "<profile>"))
-    return PaymentRules.from_table(profile.raw, where)
+    if profile.payment is not None:
+        return profile.payment
+    return PaymentRules.from_table(profile.raw, profile.path or profile.name)
 
 
 def _zero() -> dict[Seat, int]:
@@ -118,7 +117,7 @@ def _shares(hand: Hand, rules: PaymentRules, points: int, as_self_draw: bool) ->
     return shares, lines
 
 
-def _mult_text(mult: Any) -> str:
+def _mult_text(mult: Fraction) -> str:
     return str(mult.numerator) if mult.denominator == 1 else f"{float(mult):g}"
 
 
@@ -128,9 +127,9 @@ def settle(score: Score, profile: Profile | str, pot: int = 0) -> Settlement:
     hand: Hand = score.hand
     winner = hand.seat
     faan = score.faan
-    minimum = getattr(score, "minimum", 0)
+    minimum = score.minimum
     if not score.meets_minimum:
-        counted = getattr(score.best, "minimum_faan", faan)
+        counted = score.best.minimum_faan
         line = f"{counted} faan is below the {minimum}-faan minimum: not a legal win"
         if counted != faan:
             line += f" ({faan - counted} of the {faan} faan do not count towards the minimum)"
@@ -141,19 +140,20 @@ def settle(score: Score, profile: Profile | str, pot: int = 0) -> Settlement:
     points = row.points
     table_row = f"{faan} faan -> {points} points" + (f" (row {row.label})" if row.label != str(faan) else "")
     robbed = "robbing_kong" in hand.events and not hand.self_drawn
-    konger_pays = robbed and rules.scheme.robbing_kong == "as_self_draw_paid_by_konger" and hand.discarder
-    as_self_draw = hand.self_drawn or bool(konger_pays)
+    konger_pays = robbed and rules.scheme.robbing_kong == "as_self_draw_paid_by_konger"
+    konger = hand.discarder if konger_pays else None
+    as_self_draw = hand.self_drawn or konger is not None
     if not as_self_draw and hand.discarder is None:
         line = "won on a discard but no discarder given: say who discarded (or that it was self-drawn) to see payments"
         return Settlement(points, table_row, _zero(), (table_row, line), True, 0, None, 0, "win", "discarder")
     shares, lines = _shares(hand, rules, points, as_self_draw)
     lines.insert(0, f"{table_row}; {rules.describe()}")
     liable: Liability | None = None
-    if konger_pays:
+    if konger is not None:
         total = sum(shares.values())
-        shares = {s: (total if s == hand.discarder else 0) for s in shares}
+        shares = {s: (total if s == konger else 0) for s in shares}
         lines.append(
-            f"Robbing the kong: valued as a self-draw, {seat_name(hand.discarder)} who added to the kong pays all "
+            f"Robbing the kong: valued as a self-draw, {seat_name(konger)} who added to the kong pays all "
             f"three shares = {total}"
         )
     else:
@@ -231,7 +231,7 @@ def false_mahjong(offender: Seat | Iterable[Seat], profile: Profile | str, deale
                 lines.append(f"{seat_name(o)} pays {seat_name(s)} {each}")
         return Settlement(fm.points, row, payments, tuple(lines), kind="false_mahjong", total=fm.points)
     if fm.kind == "reverse_self_draw_limit":
-        cap = _cap_of(profile, rules)
+        cap = _cap_of(profile)
         base = rules.points.points(cap)
         each = apply(rules.scheme.self_draw_each, base)
         row = f"{cap} faan (limit) -> {base} points; self-draw share {each}"
@@ -239,7 +239,7 @@ def false_mahjong(offender: Seat | Iterable[Seat], profile: Profile | str, deale
         base = rules.points.points(fm.faan)
         each = base
         row = f"{fm.faan} faan -> {base} points"
-    factor = rules.scheme.dealer_factor if fm.dealer_factor_applies else 1
+    factor = rules.scheme.dealer_factor if fm.dealer_factor_applies else Fraction(1)
     for o in offenders:
         for s in SEATS:
             if s == o or s in offenders:
@@ -251,13 +251,8 @@ def false_mahjong(offender: Seat | Iterable[Seat], profile: Profile | str, deale
     return Settlement(base, row, payments, tuple(lines), kind="false_mahjong", total=each)
 
 
-def _cap_of(profile: Profile | str, rules: PaymentRules) -> int:
-    if isinstance(profile, str):
-        profile = load_profile(profile)
-    cap = getattr(profile, "cap_faan", None)
-    if cap is None:
-        cap = rules.points.highest if rules.points.highest is not None else rules.points.rows[-1].low
-    return int(cap)
+def _cap_of(profile: Profile | str) -> int:
+    return (load_profile(profile) if isinstance(profile, str) else profile).cap_faan
 
 
 def draw_game(profile: Profile | str, pot_before: int = 0, last_hand: bool = False) -> Settlement:

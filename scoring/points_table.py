@@ -89,9 +89,9 @@ def parse_points(table: Mapping[str, Any], where: str) -> PointsTable:
         base = as_int(table.get("base", 1), where, "points.base", minimum=1)
         spicy_from = as_int(table.get("spicy_from", 4), where, "points.spicy_from")
         up_to = as_int(table.get("rows_up_to", 13), where, "points.rows_up_to")
-        rows = [PointsRow(f, f, formula_points(formula, base, f, spicy_from)) for f in range(up_to)]
-        rows.append(PointsRow(up_to, None, formula_points(formula, base, up_to, spicy_from)))
-        return PointsTable(tuple(rows), f"{formula} formula, base {base}, flat from {up_to} faan")
+        steps = [PointsRow(f, f, formula_points(formula, base, f, spicy_from)) for f in range(up_to)]
+        steps.append(PointsRow(up_to, None, formula_points(formula, base, up_to, spicy_from)))
+        return PointsTable(tuple(steps), f"{formula} formula, base {base}, flat from {up_to} faan")
     for extra in ("base", "spicy_from", "rows_up_to"):
         if extra in table:
             raise fail(where, f"points.{extra}", "only used with 'formula'; remove it or drop 'table'")

@@ -66,7 +66,7 @@ def _special_divisions(hand: Hand, comp: CompiledProfile, facts: HandFacts, coun
         if pairs is not None:
             yield "seven_pairs", pairs
     if comp.nine_gates and len(facts.suits) == 1 and not facts.has_honours and nine_gates_suit(counts) is not None:
-        yield "nine_gates", tuple(("single", t) for t in sorted(concealed, key=TILE_INDEX.get))
+        yield "nine_gates", tuple(("single", t) for t in sorted(concealed, key=TILE_INDEX.__getitem__))
 
 
 def _all_group_sets(which: int) -> dict[RelGroup, SetInfo]:
