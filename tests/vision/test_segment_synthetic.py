@@ -5,7 +5,8 @@ from __future__ import annotations
 import cv2
 import numpy as np
 import pytest
-from sikwu.vision.segment import quad_box, rectify, segment
+from sikwu.vision.quads import quad_box, rectify
+from sikwu.vision.segment import segment
 from vision_scenes import hand_scene, iou
 
 

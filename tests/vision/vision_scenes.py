@@ -13,7 +13,7 @@ import cv2
 import numpy as np
 from sikwu.scoring.tiles import TILE_IDS
 from sikwu.vision.faces import render_face
-from sikwu.vision.recognize import CROP_PAD
+from sikwu.vision.naming import CROP_PAD
 
 
 @dataclass

@@ -31,8 +31,9 @@ def _fail(message: str) -> int:
 
 
 def run(args: argparse.Namespace) -> int:
+    # imported here: sikwu.vision loads OpenCV and onnxruntime, which the other subcommands (`sikwu score`) never need
     from sikwu.vision.io import ImageInputError, load_image
-    from sikwu.vision.recognize import ClassifierUnavailableError, recognize
+    from sikwu.vision.pipeline import ClassifierUnavailableError, recognize
 
     try:
         result = recognize(Path(args.photo), winning=args.winning)
@@ -42,6 +43,7 @@ def run(args: argparse.Namespace) -> int:
         return _fail(f"cannot name the tiles: {exc}")
     if args.annotate:
         import cv2
+
         from sikwu.vision.annotate import annotate
 
         loaded = load_image(Path(args.photo))

@@ -1,4 +1,4 @@
-"""Hand-aware decoding: turn per-tile classifier top-k lists into one id per tile that a real tile set allows.
+"""Tile-id assignment: turn per-tile classifier top-k lists into one id per tile that a real tile set allows.
 
 Why: the classifier names each crop on its own, so it can say "five 5-dots" or "two plums" although a Hong Kong set
 has four copies of each playing tile and one of each flower/season.  The joint reading with the highest product
@@ -39,7 +39,7 @@ TopK = Sequence[tuple[str, float]]
 
 
 @dataclass(frozen=True)
-class DecodedTile:
+class AssignedTile:
     id: str
     confidence: float
     top3: tuple[tuple[str, float], ...]
@@ -48,8 +48,8 @@ class DecodedTile:
 
 
 @dataclass(frozen=True)
-class Decoding:
-    tiles: tuple[DecodedTile, ...]
+class Assignment:
+    tiles: tuple[AssignedTile, ...]
     #: "classifier" (argmax already legal), "counts" (changed to respect tile counts), "winning" (legal winning
     #: hand), or "counts-fallback" (no legal winning reading within budget; counts respected).
     method: str
@@ -219,7 +219,7 @@ def _greedy_counts(options: list[list[tuple[str, float]]]) -> list[str]:
     return [c for c in chosen if c is not None]
 
 
-def decode(topks: Sequence[TopK], *, winning: bool = False) -> Decoding:
+def assign(topks: Sequence[TopK], *, winning: bool = False) -> Assignment:
     """Choose one id per tile from its classifier top-k (best first), never breaking the tile-set counts."""
     options = [_candidates(t) for t in topks]
     prob = [{label: p for label, p in opt} for opt in options]
@@ -265,7 +265,7 @@ def decode(topks: Sequence[TopK], *, winning: bool = False) -> Decoding:
         p = prob[i].get(tile_id, 0.0)
         top3 = tuple((label, round(float(q), 4)) for label, q in list(topks[i])[:3])
         tiles.append(
-            DecodedTile(
+            AssignedTile(
                 id=tile_id,
                 confidence=float(p),
                 top3=top3,
@@ -273,4 +273,4 @@ def decode(topks: Sequence[TopK], *, winning: bool = False) -> Decoding:
                 low_confidence=p < LOW_CONFIDENCE,
             )
         )
-    return Decoding(tiles=tuple(tiles), method=method, readings_tried=tried, notes=tuple(notes))
+    return Assignment(tiles=tuple(tiles), method=method, readings_tried=tried, notes=tuple(notes))
