@@ -25,7 +25,7 @@ OUT_PATH = PROJECT_ROOT / "models" / "tile_detector.onnx"
 LICENCE_NOTE = (
     "Trained on hk-photos train split: 'Chinese Mahjong Detection' v4 (CC BY 4.0), Roboflow Universe "
     "riichimahjongdetection, via GitHub alanchoi00/mahjong_detection; plus synthetic scenes drawn with the project's "
-    "own faces (vision.faces). hk-photos/valid was held out for measurement."
+    "own faces (sikwu.artwork). hk-photos/valid was held out for measurement."
 )
 
 

@@ -144,7 +144,7 @@ def _split_concave(contour: np.ndarray, min_area: float, depth: int = 0) -> list
         parts, _ = cv2.findContours(cv2.erode(canvas, kernel), cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
         big = [p for p in parts if cv2.contourArea(p) >= 0.4 * min_area]
         if len(big) >= 2 and all(cv2.contourArea(p) >= CONCAVE_MIN_PART * area for p in big):
-            out = []
+            out: list[tuple[np.ndarray, int]] = []
             for p in big:
                 p = p + np.array([x - pad, y - pad])
                 out.extend((q, rr + r) for q, rr in _split_concave(p, min_area, depth + 1))
