@@ -198,7 +198,7 @@ class TileDetector:
         detections = postprocess(self.infer(tensor), lb, threshold, self.stride)
         return sorted(detections, key=lambda d: -d.score)
 
-    def training_info(self) -> dict:
+    def training_info(self) -> dict[str, object]:
         """The training record stored in the model's metadata (data, licence, figures), if present."""
         try:
             return json.loads(self.metadata.get("training", "{}"))

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from typing import TypedDict
 
 import numpy as np
+from sikwu.vision.assign import AssignMethod
 
 
 class TileJSON(TypedDict):
@@ -70,7 +71,7 @@ class Recognition:
     tiles: tuple[RecognizedTile, ...]
     image_size: tuple[int, int]  # (width, height) of the upright original photo
     timings_ms: dict[str, float]
-    method: str = "classifier"  # how ids were assigned: classifier, counts, winning or counts-fallback
+    method: AssignMethod = "classifier"  # how ids were assigned (``vision.assign``)
     notes: tuple[str, ...] = field(default=())
     candidates: str = "segmentation"  # where tile candidates came from: detector, segmentation or detector+segmentation
 
