@@ -6,6 +6,10 @@ import argparse
 import json
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from sikwu.vision.result import Recognition
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -60,7 +64,7 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _text(result) -> str:
+def _text(result: Recognition) -> str:
     lines = [
         f"{len(result.tiles)} tiles in a {result.image_size[0]}x{result.image_size[1]} photo "
         f"({result.timings_ms['total']:.0f} ms; candidates: {result.candidates}; decoding: {result.method})"
