@@ -94,7 +94,12 @@ def make_engine(url: str | None = None) -> Engine:
         return engine
     try:
         return create_engine(url, pool_pre_ping=True)
-    except (exc.ArgumentError, ModuleNotFoundError) as err:
+    except ModuleNotFoundError as err:
+        raise StorageError(
+            f"cannot use database URL {parsed.render_as_string()}: its driver is not installed "
+            f"({err}); install it, e.g. pip install 'psycopg[binary]' for PostgreSQL"
+        ) from None
+    except exc.ArgumentError as err:
         raise StorageError(f"cannot use database URL {parsed.render_as_string()}: {err}") from None
 
 

@@ -96,8 +96,9 @@ def _advance(state: TableState, stays: bool, rules: GameRules) -> TableState:
     passes, round_index = state.passes + 1, state.round_index
     if passes == 4:
         passes, round_index = 0, round_index + 1
-    return replace(state, dealer=state.dealer % 4 + 1, streak=0, passes=passes, round_index=round_index,
-                   finished=round_index >= rules.rounds)  # fmt: skip
+    if round_index >= rules.rounds:  # the last deal of the last round has passed: the game is over
+        return replace(state, dealer=1, streak=0, passes=0, round_index=rules.rounds - 1, finished=True)
+    return replace(state, dealer=state.dealer % 4 + 1, streak=0, passes=passes, round_index=round_index)
 
 
 def _by_position(state: TableState, by_seat: Mapping[Any, int]) -> list[int]:
