@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 from pathlib import Path
 
@@ -77,3 +78,28 @@ def test_a_corrupt_ledger_file_exits_2(capsys, tmp_path: Path):
     bad.write_bytes(b"garbage" * 1000)
     code, _, err = run(capsys, "game", "show", "--db", str(bad))
     assert code == 2 and "damaged or is not a sikwu ledger" in err
+
+
+def test_a_photo_is_kept_as_a_thumbnail_and_can_be_deleted(capsys, url, new_game, tmp_path: Path):
+    from PIL import Image
+
+    photo = tmp_path / "hand.png"
+    Image.new("RGB", (1200, 800), (20, 120, 40)).save(photo)
+    code, out, _ = run(capsys, "game", "add", new_game, TILES, "--winner", "Bob", "--discarder", "Ann",
+                       "--photo", str(photo), "--db", url, "--json")  # fmt: skip
+    assert code == 0 and json.loads(out)["hand"]["photo"] is True
+    from sikwu.ledger import service
+
+    mime, data = service.open_ledger(url).thumbnail(json.loads(out)["hand"]["id"])
+    assert mime == "image/jpeg" and max(Image.open(io.BytesIO(data)).size) == 320
+    assert run(capsys, "game", "delete-photo", new_game, "1", "--db", url)[0] == 0
+    code, out, _ = run(capsys, "game", "show", new_game, "--db", url, "--json")
+    assert json.loads(out)["history"][0]["photo"] is False
+
+
+def test_a_file_that_is_not_an_image_is_refused_as_a_photo(capsys, url, new_game, tmp_path: Path):
+    bad = tmp_path / "notes.txt"
+    bad.write_text("not a photo", encoding="utf-8")
+    code, _, err = run(capsys, "game", "add", new_game, TILES, "--winner", "Bob", "--discarder", "Ann",
+                       "--photo", str(bad), "--db", url)  # fmt: skip
+    assert code == 2 and "cannot be read as an image" in err

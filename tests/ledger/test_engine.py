@@ -138,3 +138,27 @@ def test_totals_and_pot_sum_to_zero_after_every_hand(entries, setup):
             break
         _, state = play(state, entry, *setup)
         assert sum(state.totals) + state.pot == 0
+
+
+def test_self_draw_after_a_called_kong_makes_the_kongs_feeder_pay_everything():
+    # sparrows-nest-hk-league-rules.md, Liability Payments, Self Draw After Gong: "the player who discarded the
+    # claimed tile becomes responsible for this player's hand".  The ledger passes the claim (fed_by, a position)
+    # and the replacement draw (event) to scoring as plain data.
+    melds = [{"kind": "kong", "tiles": ["8s"] * 4, "kong_kind": "exposed", "fed_by": 4}]
+    hand = {"concealed": ["1s", "2s", "3s", "4s", "5s", "6s", "7z", "7z", "7z", "9s", "9s"], "melds": melds,
+            "winning_tile": "9s", "self_drawn": True, "events": ["kong_replacement"]}  # fmt: skip
+    entry = entry_from_dict({"kind": "win", "wins": [{"winner": 2, "hand": hand}]})
+    for dealer in (1, 3):
+        outcome, _ = play(TableState(dealer=dealer), entry, *SN)
+        assert outcome.payments[0] == outcome.payments[2] == 0 and outcome.payments[3] == -outcome.payments[1]
+
+
+def test_big_three_dragons_liability_is_split_with_another_discarder():
+    # sparrows-nest-hk-league-rules.md, Liability Payments, Big Three Dragons: the feeder of the third dragon set
+    # and the player who discarded the winning tile "split the payment for the hand evenly".
+    melds = [{"kind": "pung", "tiles": [t] * 3, "fed_by": f} for t, f in (("5z", 1), ("6z", 1), ("7z", 3))]
+    hand = {"concealed": ["1m", "2m", "3m", "9m", "9m"], "melds": melds, "winning_tile": "9m"}
+    entry = entry_from_dict({"kind": "win", "wins": [{"winner": 2, "hand": hand}], "discarder": 4})
+    outcome, _ = play(TableState(), entry, *SN)
+    assert outcome.payments[0] == 0 and outcome.payments[2] == outcome.payments[3] < 0
+    assert outcome.wins[0]["liable_rule"] == "big_three_dragons"
