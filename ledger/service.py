@@ -13,7 +13,7 @@ from __future__ import annotations
 import uuid
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
-from typing import Any
+from typing import Any, cast
 
 from sikwu.ledger.engine import WIND_NAMES, TableState
 from sikwu.ledger.entries import entry_from_dict
@@ -117,6 +117,7 @@ def win_entry(
             if m.get("fed_by") is not None:
                 m["fed_by"] = _seat_to_position(frame, m["fed_by"], "melds.fed_by")
         wins.append({"winner": position, "hand": {**hand, "melds": melds}})
+    disc: int | None = None
     if discarder is not None:
         disc = player_position(game, discarder)
     else:
@@ -139,11 +140,14 @@ def add_win(
     note: str = "",
     url: str | None = None,
 ) -> GameRecord:
-    """ "Add to game": one scored hand JSON (or a list of them for simultaneous wins on one discard)."""
+    """The page's "add to game": one scored hand JSON (or a list of them for simultaneous wins on one discard)."""
     ledger = open_ledger(url)
     game = ledger.game(game_id, with_undone=False)
     hands = [hand] if isinstance(hand, Mapping) else list(hand)
-    winners = list(winner) if isinstance(winner, list | tuple) else [winner] * len(hands)
+    if isinstance(winner, list | tuple):
+        winners: list[str | int | None] = list(winner)
+    else:
+        winners = [cast(str | int | None, winner)] * len(hands)
     if len(winners) != len(hands):
         raise EntryError(f"{len(hands)} hands but {len(winners)} winners; give one winner per hand")
     data = win_entry(game, hands, winners, discarder, game.state, note)

@@ -13,7 +13,7 @@ import uuid
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, cast
 
 from sikwu.ledger import db
 from sikwu.ledger.engine import TableState, play
@@ -24,7 +24,7 @@ from sikwu.ledger.models import AuditEntry, Game, HandRow, HandVersion, Thumbnai
 from sikwu.ledger.queries import load_game, player_rows, resolve_game_id
 from sikwu.ledger.records import GameRecord
 from sikwu.ledger.settings import rules_from_data
-from sqlalchemy import Engine, bindparam, exc, func, select
+from sqlalchemy import Engine, Table, bindparam, exc, func, select, update
 from sqlalchemy.orm import Session, sessionmaker
 from sqlalchemy.orm.exc import StaleDataError
 
@@ -265,7 +265,7 @@ def recompute(s: Session, game: Game, from_seq: int = 1) -> TableState:
         if row.result != result or row.state_after != after:
             changed.append({"b_id": row.id, "result": result, "state_after": after})
     if changed:  # derived data: no new version, no version bump (the entries did not change)
-        table = HandRow.__table__
-        s.execute(table.update().where(table.c.id == bindparam("b_id")), changed)
+        hands = cast(Table, HandRow.__table__)
+        s.execute(update(hands).where(hands.c.id == bindparam("b_id")), changed)
     game.state = state.to_dict()
     return state

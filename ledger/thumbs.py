@@ -14,8 +14,8 @@ def make_thumbnail(data: bytes, max_side: int = MAX_SIDE) -> tuple[str, bytes]:
     from PIL import Image, ImageOps, UnidentifiedImageError
 
     try:
-        with Image.open(io.BytesIO(data)) as img:
-            img = ImageOps.exif_transpose(img).convert("RGB")
+        with Image.open(io.BytesIO(data)) as opened:
+            img = ImageOps.exif_transpose(opened).convert("RGB")
             img.thumbnail((max_side, max_side))
             out = io.BytesIO()
             img.save(out, "JPEG", quality=80)

@@ -123,8 +123,10 @@ def settlement(game: GameRecord) -> dict[str, Any]:
 
 def statistics(game: GameRecord) -> dict[str, Any]:
     """Wins, self-draws, deal-ins, false mahjongs, biggest hand per player, and the night's three titles."""
-    stats = {name: {"wins": 0, "self_draws": 0, "deal_ins": 0, "false_mahjongs": 0, "biggest": None}
-             for name in game.players}  # fmt: skip
+    stats: dict[str, dict[str, Any]] = {
+        name: {"wins": 0, "self_draws": 0, "deal_ins": 0, "false_mahjongs": 0, "biggest": None}
+        for name in game.players
+    }
     for h in game.active_hands:
         entry = h.entry
         for o in entry.get("offenders", []):
