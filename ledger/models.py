@@ -33,7 +33,7 @@ class Game(Base):
     id: Mapped[str] = mapped_column(String(36), primary_key=True)
     name: Mapped[str] = mapped_column(String(200))
     profile_name: Mapped[str] = mapped_column(String(200))
-    profile_data: Mapped[dict[str, Any]]
+    profile_data: Mapped[dict[str, Any]] = mapped_column(JSON, deferred=True)  # read when a game is opened
     rules_data: Mapped[dict[str, Any]]
     stake: Mapped[str] = mapped_column(String(40))
     quantum: Mapped[str] = mapped_column(String(40))

@@ -31,7 +31,7 @@ def player_rows(game_id: str, names: Sequence[str]) -> list[Player]:
 def resolve_game_id(session: Session, ref: str) -> str:
     """A full game id, a unique prefix of one, or an exact game name."""
     ref = ref.strip()
-    if session.get(Game, ref) is not None:
+    if session.scalar(select(Game.id).where(Game.id == ref)) is not None:
         return ref
     ids = session.scalars(select(Game.id).where((Game.id.startswith(ref)) | (Game.name == ref))).all()
     if len(ids) == 1:

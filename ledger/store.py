@@ -24,6 +24,7 @@ from sikwu.ledger.models import AuditEntry, Game, HandRow, HandVersion, Thumbnai
 from sikwu.ledger.queries import load_game, player_rows, resolve_game_id
 from sikwu.ledger.records import GameRecord
 from sikwu.ledger.settings import rules_from_data
+from sikwu.scoring import Profile
 from sqlalchemy import Engine, Table, bindparam, exc, func, select, update
 from sqlalchemy.orm import Session, sessionmaker
 from sqlalchemy.orm.exc import StaleDataError
@@ -50,6 +51,13 @@ class Ledger:
         self.engine: Engine = db.make_engine(self.url)
         self.backup = db.migrate(self.engine) if migrate else None
         self._sessions = sessionmaker(self.engine, expire_on_commit=False)
+        self._profiles: dict[str, Profile] = {}  # a game's profile data never changes once the game exists
+
+    def _profile(self, game: Game) -> Profile:
+        """The game's frozen profile, rebuilt from its stored data once per game and ledger."""
+        if game.id not in self._profiles:
+            self._profiles[game.id] = thaw_profile(game.profile_data, f"game {game.id} profile")
+        return self._profiles[game.id]
 
     def close(self) -> None:
         self.engine.dispose()
@@ -126,7 +134,7 @@ class Ledger:
                     "reload it and add the hand again"
                 )
             state = TableState.from_dict(game.state)
-            outcome, after = play(state, entry, _profile(game), rules_from_data(game.rules_data))
+            outcome, after = play(state, entry, self._profile(game), rules_from_data(game.rules_data))
             seq = (s.scalar(select(func.max(HandRow.seq)).where(HandRow.game_id == game_id)) or 0) + 1
             at = now()
             row = HandRow(id=hand_id or str(uuid.uuid4()), game_id=game_id, seq=seq, status="active",
@@ -201,7 +209,7 @@ class Ledger:
             s.add(AuditEntry(game_id=game_id, hand_id=row.id, action=action, at=at, device=device,
                              detail=f"hand #{seq}: {action} to version {row.version}"))  # fmt: skip
             s.flush()
-            recompute(s, game, from_seq=seq)
+            recompute(s, game, self._profile(game), from_seq=seq)
             game.updated_at, game.version = at, game.version + 1
             return row.version
 
@@ -219,10 +227,6 @@ def _hand_row(s: Session, game_id: str, seq: int) -> HandRow:
     return row
 
 
-def _profile(game: Game) -> Any:
-    return thaw_profile(game.profile_data, f"game {game.id} profile")
-
-
 def _thumbnail_row(hand_id: str, thumbnail: tuple[str, bytes], at: datetime) -> Thumbnail:
     mime, data = thumbnail
     if not mime.startswith("image/") or not isinstance(data, bytes | bytearray):
@@ -233,13 +237,13 @@ def _thumbnail_row(hand_id: str, thumbnail: tuple[str, bytes], at: datetime) -> 
     return Thumbnail(hand_id=hand_id, mime=mime, data=bytes(data), created_at=at)
 
 
-def recompute(s: Session, game: Game, from_seq: int = 1) -> TableState:
+def recompute(s: Session, game: Game, profile: Profile, from_seq: int = 1, batch: int = 500) -> TableState:
     """Replay the game's active hands from ``from_seq`` on and store their results and the game's state.
 
-    Only the columns the replay needs are read, and changed rows are written in one executemany, so a 10,000-hand
-    game recomputes in seconds.
+    Hands are read ``batch`` at a time (only the columns the replay needs) and changed rows are written with one
+    executemany per batch, so a 10,000-hand game recomputes in seconds without holding the whole game in memory.
     """
-    profile, rules = _profile(game), rules_from_data(game.rules_data)
+    rules = rules_from_data(game.rules_data)
     before = s.scalar(
         select(HandRow.state_after)
         .where(HandRow.game_id == game.id, HandRow.status == "active", HandRow.seq < from_seq)
@@ -247,25 +251,36 @@ def recompute(s: Session, game: Game, from_seq: int = 1) -> TableState:
         .limit(1)
     )
     state = TableState() if before is None else TableState.from_dict(before)
-    rows = s.execute(
-        select(HandRow.id, HandRow.seq, HandRow.entry, HandRow.result, HandRow.state_after)
-        .where(HandRow.game_id == game.id, HandRow.status == "active", HandRow.seq >= from_seq)
-        .order_by(HandRow.seq)
-    ).all()
-    changed = []
-    for row in rows:
-        try:
-            outcome, state = play(state, entry_from_dict(row.entry), profile, rules)
-        except (EntryError, GameFinishedError) as err:
-            raise LedgerError(
-                f"this change cannot be made: hand #{row.seq} would then be invalid ({err}); undo or edit hand "
-                f"#{row.seq} first"
-            ) from None
-        result, after = outcome.to_dict(), state.to_dict()
-        if row.result != result or row.state_after != after:
-            changed.append({"b_id": row.id, "result": result, "state_after": after})
-    if changed:  # derived data: no new version, no version bump (the entries did not change)
-        hands = cast(Table, HandRow.__table__)
-        s.execute(update(hands).where(hands.c.id == bindparam("b_id")), changed)
+    hands = cast(Table, HandRow.__table__)
+    next_seq = from_seq
+    while True:
+        rows = s.execute(
+            select(HandRow.id, HandRow.seq, HandRow.entry, HandRow.result, HandRow.state_after)
+            .where(HandRow.game_id == game.id, HandRow.status == "active", HandRow.seq >= next_seq)
+            .order_by(HandRow.seq)
+            .limit(batch)
+        ).all()
+        if not rows:
+            break
+        changed = []
+        for row in rows:
+            state = _replay_one(state, row, profile, rules, changed)
+        if changed:  # derived data: no new version, no version bump (the entries did not change)
+            s.execute(update(hands).where(hands.c.id == bindparam("b_id")), changed)
+        next_seq = rows[-1].seq + 1
     game.state = state.to_dict()
+    return state
+
+
+def _replay_one(state: TableState, row: Any, profile: Any, rules: Any, changed: list[dict[str, Any]]) -> TableState:
+    try:
+        outcome, state = play(state, entry_from_dict(row.entry), profile, rules)
+    except (EntryError, GameFinishedError) as err:
+        raise LedgerError(
+            f"this change cannot be made: hand #{row.seq} would then be invalid ({err}); undo or edit hand "
+            f"#{row.seq} first"
+        ) from None
+    result, after = outcome.to_dict(), state.to_dict()
+    if row.result != result or row.state_after != after:
+        changed.append({"b_id": row.id, "result": result, "state_after": after})
     return state

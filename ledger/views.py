@@ -124,8 +124,7 @@ def settlement(game: GameRecord) -> dict[str, Any]:
 def statistics(game: GameRecord) -> dict[str, Any]:
     """Wins, self-draws, deal-ins, false mahjongs, biggest hand per player, and the night's three titles."""
     stats: dict[str, dict[str, Any]] = {
-        name: {"wins": 0, "self_draws": 0, "deal_ins": 0, "false_mahjongs": 0, "biggest": None}
-        for name in game.players
+        name: {"wins": 0, "self_draws": 0, "deal_ins": 0, "false_mahjongs": 0, "biggest": None} for name in game.players
     }
     for h in game.active_hands:
         entry = h.entry
