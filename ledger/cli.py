@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from pathlib import Path
 from typing import Any
@@ -28,9 +29,18 @@ def _fail(message: str) -> int:
     return 2
 
 
-def _out(args: argparse.Namespace, data: Any, plain: str) -> int:
-    print(json.dumps(data, ensure_ascii=False, indent=2, default=str) if args.json else plain)
+def _write(body: str) -> int:
+    """Print, tolerating a closed pipe (``sikwu game show | head``) instead of a traceback."""
+    try:
+        sys.stdout.write(body if body.endswith("\n") else body + "\n")
+        sys.stdout.flush()
+    except BrokenPipeError:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
     return 0
+
+
+def _out(args: argparse.Namespace, data: Any, plain: str) -> int:
+    return _write(json.dumps(data, ensure_ascii=False, indent=2, default=str) if args.json else plain)
 
 
 def _game_data(game: GameRecord) -> dict[str, Any]:
@@ -146,8 +156,7 @@ def run_export(args: argparse.Namespace) -> int:
     if args.output:
         Path(args.output).write_text(body, encoding="utf-8")
         return _out(args, {"written": args.output}, f"written {args.output}")
-    sys.stdout.write(body if body.endswith("\n") else body + "\n")
-    return 0
+    return _write(body)
 
 
 def run_import(args: argparse.Namespace) -> int:

@@ -108,3 +108,15 @@ def test_players_must_have_four_distinct_names(url):
         service.new_game(["Ann", "ann", "Cat", "Dan"], url=url)
     with pytest.raises(PlayerError, match="four players"):
         service.new_game(["Ann", "Bob", "Cat"], url=url)
+
+
+def test_the_page_adds_a_hand_scored_in_the_games_context_without_naming_players(game, url):
+    # the page pre-fills the scoring form from table_context, then sends the hand JSON it scored (seat winds)
+    g = _add(game, url, winner="Ann", discarder="Bob")  # Bob deals next: Bob East, Cat South, Dan West, Ann North
+    context = service.table_context(g)
+    assert context["seats"] == {"Ann": 4, "Bob": 1, "Cat": 2, "Dan": 3} and context["round_wind"] == "1z"
+    scored = hand(HALF_FLUSH, seat=context["seats"]["Cat"], discarder=context["seats"]["Ann"],
+                  round_wind=context["round_wind"], dealer=1)  # fmt: skip
+    g = service.add_win(g.id, scored, url=url, device="browser-token-1")
+    last = g.hands[-1]
+    assert last.entry["wins"][0]["winner"] == 3 and last.entry["discarder"] == 1 and last.device == "browser-token-1"
