@@ -33,6 +33,15 @@ def register(subparsers: Any) -> None:
     game = subparsers.add_parser("game", help="keep a whole game's ledger: totals, dealer, undo, settlement")
     sub = game.add_subparsers(dest="game_command", metavar="ACTION", required=True)
 
+    handlers = _entry_commands(sub)
+    handlers.update(_other_commands(sub))
+    for name, parser in sub.choices.items():
+        _common(parser)
+        parser.set_defaults(handler=cli._guard(handlers[name]))
+
+
+def _entry_commands(sub: Any) -> dict[str, Any]:
+    """new, add, draw, edit: the commands that write hands."""
     p = sub.add_parser("new", help="start a game: four players in seat order, East first")
     p.add_argument("players", nargs=4, metavar="NAME")
     p.add_argument("--profile", default="sparrows-nest", help="built-in profile or a house-rule .toml")
@@ -55,6 +64,19 @@ def register(subparsers: Any) -> None:
     p.set_defaults(false_mahjong=None)
     handlers["draw"] = cli.run_draw
 
+    p = sub.add_parser("edit", help="replace a past hand; everything after it is recomputed")
+    p.add_argument("game")
+    p.add_argument("hand_no", type=int, metavar="HAND")
+    p.add_argument("--version", type=int, required=True, metavar="V", help="the hand's version you are editing")
+    p.add_argument("--draw", action="store_true", help="the hand was a draw game")
+    _hand_options(p)
+    handlers["edit"] = cli.run_edit
+    return handlers
+
+
+def _other_commands(sub: Any) -> dict[str, Any]:
+    """show, undo, export, import, delete-photo."""
+    handlers = {}
     p = sub.add_parser("show", help="list games, or show one: history, totals, settlement, statistics")
     p.add_argument("game", nargs="?")
     handlers["show"] = cli.run_show
@@ -64,14 +86,6 @@ def register(subparsers: Any) -> None:
     p.add_argument("--hand", type=int, metavar="N", help="hand number (default: the last one)")
     p.add_argument("--version", type=int, metavar="V", help="the hand's version you saw (refused if it changed)")
     handlers["undo"] = cli.run_undo
-
-    p = sub.add_parser("edit", help="replace a past hand; everything after it is recomputed")
-    p.add_argument("game")
-    p.add_argument("hand_no", type=int, metavar="HAND")
-    p.add_argument("--version", type=int, required=True, metavar="V", help="the hand's version you are editing")
-    p.add_argument("--draw", action="store_true", help="the hand was a draw game")
-    _hand_options(p)
-    handlers["edit"] = cli.run_edit
 
     p = sub.add_parser("export", help="export a game as JSON (complete) or CSV")
     p.add_argument("game")
@@ -89,7 +103,4 @@ def register(subparsers: Any) -> None:
     p.add_argument("game")
     p.add_argument("hand", type=int)
     handlers["delete-photo"] = cli.run_delete_photo
-
-    for name, parser in sub.choices.items():
-        _common(parser)
-        parser.set_defaults(handler=cli._guard(handlers[name]))
+    return handlers

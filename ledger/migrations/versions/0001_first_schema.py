@@ -16,6 +16,12 @@ TS = sa.DateTime(timezone=True)
 
 
 def upgrade() -> None:
+    _games_and_players()
+    _hands()
+    _audit()
+
+
+def _games_and_players() -> None:
     op.create_table(
         "games",
         sa.Column("id", sa.String(36), primary_key=True),
@@ -42,6 +48,9 @@ def upgrade() -> None:
         sa.UniqueConstraint("game_id", "name"),
     )
     op.create_index("ix_players_game_id", "players", ["game_id"])
+
+
+def _hands() -> None:
     op.create_table(
         "hands",
         sa.Column("id", sa.String(36), primary_key=True),
@@ -71,6 +80,9 @@ def upgrade() -> None:
         sa.UniqueConstraint("hand_id", "version"),
     )
     op.create_index("ix_hand_versions_hand_id", "hand_versions", ["hand_id"])
+
+
+def _audit() -> None:
     op.create_table(
         "audit",
         sa.Column("id", sa.Integer(), primary_key=True, autoincrement=True),
