@@ -119,7 +119,28 @@ class Ledger:
         thumbnail: tuple[str, bytes] | None = None,
         expected_game_version: int | None = None,
     ) -> str:
-        """Record one hand at the end of the game; ``hand_id`` makes a retried submission count once."""
+        """Record one hand at the end of the game; ``hand_id`` makes a retried submission count once.
+
+        Appending never conflicts with another append in meaning, so when two devices race for the same hand
+        number (PostgreSQL without the row lock, say) the add is simply retried on the new state.
+        """
+        for attempt in range(3):
+            try:
+                return self._add_hand(game_id, entry, device, hand_id, thumbnail, expected_game_version)
+            except StaleVersionError:
+                if expected_game_version is not None or attempt == 2:
+                    raise
+        raise AssertionError("unreachable")  # pragma: no cover
+
+    def _add_hand(
+        self,
+        game_id: str,
+        entry: HandEntry,
+        device: str | None,
+        hand_id: str | None,
+        thumbnail: tuple[str, bytes] | None,
+        expected_game_version: int | None,
+    ) -> str:
         device = _device(device)
         with self.transaction() as s:
             game = _game_row(s, game_id)

@@ -125,3 +125,27 @@ def test_a_writer_killed_mid_write_leaves_nothing_half_written(tmp_path: Path, u
                      rules_from_data(json.loads(json.dumps(g.rules.to_dict()))))  # fmt: skip
     assert rebuilt[-1][1] == g.state and sum(g.state.totals) == 0
     service.add_win(game.id, hand(HALF_FLUSH), winner=1, discarder=2, url=url)  # and the night goes on
+
+
+def test_two_devices_adding_hands_at_once_lose_none(url: str):
+    import threading
+
+    game = service.new_game(PLAYERS, "old-style-v1", url=url)
+    errors: list[Exception] = []
+
+    def device(name: str) -> None:
+        ledger = Ledger(url)  # its own connection pool, as a second phone's server process would have
+        try:
+            for _ in range(6):
+                ledger.add_hand(game.id, entry_from_dict({"kind": "draw"}), device=name)
+        except Exception as exc:  # pragma: no cover - reported below
+            errors.append(exc)
+
+    threads = [threading.Thread(target=device, args=(f"phone-{i}",)) for i in range(2)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    g = Ledger(url).game(game.id)
+    assert errors == [] and len(g.hands) == g.state.hands == 12
+    assert [h.seq for h in g.hands] == list(range(1, 13)) and sum(g.state.totals) + g.state.pot == 0
