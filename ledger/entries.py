@@ -11,7 +11,7 @@ wind pung, a seat flower).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Final
 
 from sikwu.ledger.errors import EntryError, PlayerError
@@ -47,7 +47,6 @@ class HandEntry:
     discarder: int | None = None
     offenders: tuple[int, ...] = ()
     note: str = ""
-    extra: Mapping[str, Any] = field(default_factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -57,10 +56,6 @@ class HandEntry:
             "offenders": list(self.offenders),
             "note": self.note,
         }
-
-    @property
-    def self_drawn(self) -> bool:
-        return len(self.wins) == 1 and bool(self.wins[0].hand.get("self_drawn"))
 
 
 def _clean_hand(raw: Any, what: str) -> dict[str, Any]:
