@@ -12,9 +12,9 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import Mapping, Sequence
-from functools import lru_cache
 from typing import Any, cast
 
+from sikwu.ledger.db import normalise_url
 from sikwu.ledger.engine import WIND_NAMES, TableState
 from sikwu.ledger.entries import entry_from_dict
 from sikwu.ledger.errors import EntryError, PlayerError
@@ -27,11 +27,21 @@ from sikwu.ledger.store import Ledger, now
 from sikwu.scoring import ScoringError
 from sikwu.scoring.hand_json import parse_seat
 
+_OPEN: dict[str, Ledger] = {}
 
-@lru_cache(maxsize=8)
+
 def open_ledger(url: str | None = None) -> Ledger:
     """The ledger at ``url`` (default: ``SIKWU_DATABASE_URL`` or the user's data dir), opened and migrated once."""
-    return Ledger(url)
+    key = normalise_url(url)
+    if key not in _OPEN:
+        _OPEN[key] = Ledger(key)
+    return _OPEN[key]
+
+
+def close_ledgers() -> None:
+    """Close every ledger this process opened (tests; a page shutting down)."""
+    while _OPEN:
+        _OPEN.popitem()[1].close()
 
 
 def new_game(

@@ -283,7 +283,7 @@ def recompute(s: Session, game: Game, profile: Profile, from_seq: int = 1, batch
         ).all()
         if not rows:
             break
-        changed = []
+        changed: list[dict[str, Any]] = []
         for row in rows:
             state = _replay_one(state, row, profile, rules, changed)
         if changed:  # derived data: no new version, no version bump (the entries did not change)

@@ -33,3 +33,10 @@ def url(tmp_path: Path, migrated_template: Path) -> str:
 @pytest.fixture
 def game(url: str):
     return service.new_game(PLAYERS, "sparrows-nest", name="Friday", stake="0.5", url=url)
+
+
+@pytest.fixture(autouse=True)
+def _close_ledgers():
+    """Each test opens its own ledger files; close them afterwards so a long run does not pile up connections."""
+    yield
+    service.close_ledgers()
