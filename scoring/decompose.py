@@ -204,6 +204,13 @@ _NAMED = SuitDivider(_named_group)
 def standard_divisions(counts: tuple[int, ...]) -> tuple[tuple[Group, ...], ...]:
     """Every reading of a 34-count vector as sets plus exactly one pair (pair last); empty if none.
 
+    ``111222333m`` is three pungs or three identical chows, and the two score differently:
+
+    >>> for reading in standard_divisions(counts_of(["1m"] * 3 + ["2m"] * 3 + ["3m"] * 3 + ["5p"] * 3 + ["9s"] * 2)):
+    ...     print(reading)
+    (('chow', '1m'), ('chow', '1m'), ('chow', '1m'), ('pung', '5p'), ('pair', '9s'))
+    (('pung', '1m'), ('pung', '2m'), ('pung', '3m'), ('pung', '5p'), ('pair', '9s'))
+
     Pure and cached: the scorer, the validator and the vision pipeline all call it with the same keys.
     """
     readings, _ = _NAMED.divide(counts)

@@ -128,7 +128,18 @@ def _meld(value: Any, field: str) -> Meld:
 
 
 def hand_from_json(obj: Any) -> Hand:
-    """Build a Hand from a decoded JSON object (or a JSON string).  Raises HandJSONError for a malformed field."""
+    """Build a Hand from a decoded JSON object (or a JSON string).  Raises HandJSONError for a malformed field.
+
+    >>> melds = '[{"kind": "pung", "tiles": ["7z", "7z", "7z"], "fed_by": "W"}]'
+    >>> hand = hand_from_json('{"concealed": ["1m", "2m", "3m"], "melds": ' + melds + "}")
+    >>> hand.melds[0].kind, hand.melds[0].fed_by
+    ('pung', 3)
+    >>> try:
+    ...     hand_from_json({"concealed": ["1m"], "melds": [{"kind": "chow", "tiles": ["1m", "2m", "4m"]}]})
+    ... except HandJSONError as exc:
+    ...     print(exc.field, "-", exc)  # doctest: +ELLIPSIS
+    melds[0].tiles - hand JSON field 'melds[0].tiles': a chow must be three consecutive numbers (like 3-4-5)...
+    """
     if isinstance(obj, str | bytes):
         try:
             obj = json.loads(obj)

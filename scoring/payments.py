@@ -122,7 +122,18 @@ def _mult_text(mult: Fraction) -> str:
 
 
 def settle(score: Score, profile: Profile | str, pot: int = 0) -> Settlement:
-    """Per-seat payments for a scored hand under ``profile``.  ``pot``: draw-game pot the winner also collects."""
+    """Per-seat payments for a scored hand under ``profile``.  ``pot``: draw-game pot the winner also collects.
+
+    South's self-drawn 7-faan hand under Sparrow's Nest: 24 points, each other player pays one share.
+
+    >>> from sikwu.scoring import Hand, parse_tiles, score_hand
+    >>> hand = Hand(parse_tiles("123m 456m 789m 111z 55m"), winning_tile="5m", self_drawn=True, seat=2)
+    >>> settlement = settle(score_hand(hand, "sparrows-nest"), "sparrows-nest")
+    >>> settlement.points, dict(settlement.payments)
+    (24, {1: -24, 2: 72, 3: -24, 4: -24})
+    >>> settlement.lines[1]
+    'East (seat 1) pays South 1 x 24 = 24: self-draw share'
+    """
     rules = rules_of(profile)
     hand: Hand = score.hand
     winner = hand.seat
