@@ -13,7 +13,8 @@ from fractions import Fraction
 from typing import Any
 
 from sikwu.scoring.errors import HandError, ProfileError
-from sikwu.scoring.hand import Hand, Seat
+from sikwu.scoring.event_checks import check_history
+from sikwu.scoring.hand import Hand, HandHistory, Seat
 from sikwu.scoring.liability import Liability, find_liability
 from sikwu.scoring.payment_rules import LiabilityRule, PaymentRules, apply
 from sikwu.scoring.profile import Profile, load_profile
@@ -121,8 +122,10 @@ def _mult_text(mult: Fraction) -> str:
     return str(mult.numerator) if mult.denominator == 1 else f"{float(mult):g}"
 
 
-def settle(score: Score, profile: Profile | str, pot: int = 0) -> Settlement:
-    """Per-seat payments for a scored hand under ``profile``.  ``pot``: draw-game pot the winner also collects.
+def settle(score: Score, profile: Profile | str, pot: int = 0, history: HandHistory | None = None) -> Settlement:
+    """Per-seat payments for a scored hand under ``profile``.  ``pot``: draw-game pot the winner also collects;
+    ``history``: what the hand does not show but liability needs (the replacement chain), as plain data from
+    whoever kept the game (raises HandError when it does not fit the hand).
 
     South's self-drawn 7-faan hand under Sparrow's Nest: 24 points, each other player pays one share.
 
@@ -136,6 +139,8 @@ def settle(score: Score, profile: Profile | str, pot: int = 0) -> Settlement:
     """
     rules = rules_of(profile)
     hand: Hand = score.hand
+    if history is not None:
+        check_history(hand, history)
     winner = hand.seat
     faan = score.faan
     minimum = score.minimum
@@ -168,7 +173,7 @@ def settle(score: Score, profile: Profile | str, pot: int = 0) -> Settlement:
             f"three shares = {total}"
         )
     else:
-        found = find_liability(hand, rules)
+        found = find_liability(hand, rules, history)
         if found is not None:
             liable, rule = found
             shares, note = _apply_liability(hand, shares, liable, rule)
