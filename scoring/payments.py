@@ -142,19 +142,9 @@ def settle(score: Score, profile: Profile | str, pot: int = 0, history: HandHist
     if history is not None:
         check_history(hand, history)
     winner = hand.seat
-    faan = score.faan
-    minimum = score.minimum
     if not score.meets_minimum:
-        counted = score.best.minimum_faan
-        line = f"{counted} faan is below the {minimum}-faan minimum: not a legal win"
-        if counted != faan:
-            line += f" ({faan - counted} of the {faan} faan do not count towards the minimum)"
-        return Settlement(0, f"no payment: below the {minimum}-faan minimum", _zero(), (line, "Nobody pays."), False)
-    row = rules.points.row_for(faan)
-    if row is None:
-        raise ProfileError(rules.where, "points.table", f"no row for {faan} faan; add one (e.g. an open-ended row)")
-    points = row.points
-    table_row = f"{faan} faan -> {points} points" + (f" (row {row.label})" if row.label != str(faan) else "")
+        return _below_minimum(score)
+    points, table_row = _table_points(score.faan, rules)
     robbed = "robbing_kong" in hand.events and not hand.self_drawn
     konger_pays = robbed and rules.scheme.robbing_kong == "as_self_draw_paid_by_konger"
     konger = hand.discarder if konger_pays else None
@@ -166,12 +156,8 @@ def settle(score: Score, profile: Profile | str, pot: int = 0, history: HandHist
     lines.insert(0, f"{table_row}; {rules.describe()}")
     liable: Liability | None = None
     if konger is not None:
-        total = sum(shares.values())
-        shares = {s: (total if s == konger else 0) for s in shares}
-        lines.append(
-            f"Robbing the kong: valued as a self-draw, {seat_name(konger)} who added to the kong pays all "
-            f"three shares = {total}"
-        )
+        shares, note = _konger_pays_all(shares, konger)
+        lines.append(note)
     else:
         found = find_liability(hand, rules, history)
         if found is not None:
@@ -188,6 +174,32 @@ def settle(score: Score, profile: Profile | str, pot: int = 0, history: HandHist
         lines.append(f"{seat_name(winner)} also takes the draw-game pot of {pot}")
     lines.append(f"{seat_name(winner)} receives {payments[winner]} in total")
     return Settlement(points, table_row, payments, tuple(lines), True, total, liable, -pot)
+
+
+def _below_minimum(score: Score) -> Settlement:
+    faan, counted, minimum = score.faan, score.best.minimum_faan, score.minimum
+    line = f"{counted} faan is below the {minimum}-faan minimum: not a legal win"
+    if counted != faan:
+        line += f" ({faan - counted} of the {faan} faan do not count towards the minimum)"
+    return Settlement(0, f"no payment: below the {minimum}-faan minimum", _zero(), (line, "Nobody pays."), False)
+
+
+def _table_points(faan: int, rules: PaymentRules) -> tuple[int, str]:
+    """(points, the table row in words) of ``faan``."""
+    row = rules.points.row_for(faan)
+    if row is None:
+        raise ProfileError(rules.where, "points.table", f"no row for {faan} faan; add one (e.g. an open-ended row)")
+    label = f" (row {row.label})" if row.label != str(faan) else ""
+    return row.points, f"{faan} faan -> {row.points} points{label}"
+
+
+def _konger_pays_all(shares: dict[Seat, int], konger: Seat) -> tuple[dict[Seat, int], str]:
+    total = sum(shares.values())
+    note = (
+        f"Robbing the kong: valued as a self-draw, {seat_name(konger)} who added to the kong pays all three shares "
+        f"= {total}"
+    )
+    return {s: (total if s == konger else 0) for s in shares}, note
 
 
 def _apply_liability(
