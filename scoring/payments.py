@@ -233,12 +233,7 @@ def false_mahjong(offender: Seat | Iterable[Seat], profile: Profile | str, deale
     """Penalty for a false win under ``profile``; ``offender`` may be several seats (Chinese Classical 4.1)."""
     rules = rules_of(profile)
     fm = rules.false_mahjong
-    offenders = (offender,) if isinstance(offender, int) else tuple(sorted(set(offender)))
-    for seat in offenders:
-        if seat not in SEATS:
-            raise HandError(f"offender seat {seat!r} is not a seat; use 1 (East) to 4 (North)")
-    if not offenders or len(offenders) > 3:
-        raise HandError("false mahjong needs one to three offending seats")
+    offenders = _offenders(offender)
     names = ", ".join(seat_name(s) for s in offenders)
     payments = _zero()
     others = [s for s in SEATS if s not in offenders]
@@ -258,15 +253,7 @@ def false_mahjong(offender: Seat | Iterable[Seat], profile: Profile | str, deale
                 payments[s] += each
                 lines.append(f"{seat_name(o)} pays {seat_name(s)} {each}")
         return Settlement(fm.points, row, payments, tuple(lines), kind="false_mahjong", total=fm.points)
-    if fm.kind == "reverse_self_draw_limit":
-        cap = _cap_of(profile)
-        base = rules.points.points(cap)
-        each = apply(rules.scheme.self_draw_each, base)
-        row = f"{cap} faan (limit) -> {base} points; self-draw share {each}"
-    else:  # faan_per_player
-        base = rules.points.points(fm.faan)
-        each = base
-        row = f"{fm.faan} faan -> {base} points"
+    base, each, row = _penalty_share(profile, rules)
     factor = rules.scheme.dealer_factor if fm.dealer_factor_applies else Fraction(1)
     for o in offenders:
         for s in SEATS:
@@ -277,6 +264,28 @@ def false_mahjong(offender: Seat | Iterable[Seat], profile: Profile | str, deale
             payments[s] += amount
             lines.append(f"{seat_name(o)} pays {seat_name(s)} {amount}")
     return Settlement(base, row, payments, tuple(lines), kind="false_mahjong", total=each)
+
+
+def _offenders(offender: Seat | Iterable[Seat]) -> tuple[Seat, ...]:
+    offenders = (offender,) if isinstance(offender, int) else tuple(sorted(set(offender)))
+    for seat in offenders:
+        if seat not in SEATS:
+            raise HandError(f"offender seat {seat!r} is not a seat; use 1 (East) to 4 (North)")
+    if not offenders or len(offenders) > 3:
+        raise HandError("false mahjong needs one to three offending seats")
+    return offenders
+
+
+def _penalty_share(profile: Profile | str, rules: PaymentRules) -> tuple[int, int, str]:
+    """(table points, what each offender pays each other player, the row in words) of a points-based penalty."""
+    fm = rules.false_mahjong
+    if fm.kind == "reverse_self_draw_limit":
+        cap = _cap_of(profile)
+        base = rules.points.points(cap)
+        each = apply(rules.scheme.self_draw_each, base)
+        return base, each, f"{cap} faan (limit) -> {base} points; self-draw share {each}"
+    base = rules.points.points(fm.faan)  # faan_per_player
+    return base, base, f"{fm.faan} faan -> {base} points"
 
 
 def _cap_of(profile: Profile | str) -> int:
