@@ -125,6 +125,8 @@ def score_hand(hand: Hand, profile: Profile | str = DEFAULT_PROFILE) -> Score:
     elif not found:
         raise _not_a_win(hand, prof)
     best = found[0]
+    capped = best.raw_faan > prof.cap_faan
+    meets = best.minimum_faan >= prof.minimum_faan
     score = _new(Score)  # as in evaluate: the dataclass's fields, set at once
     _setattr(
         score,
@@ -136,11 +138,11 @@ def score_hand(hand: Hand, profile: Profile | str = DEFAULT_PROFILE) -> Score:
             "alternatives": tuple(found[1:]),
             "faan": best.faan,
             "raw_faan": best.raw_faan,
-            "capped": best.raw_faan > prof.cap_faan,
+            "capped": capped,
             "limit_hand": any(h.limit for h in best.patterns),
             "minimum": prof.minimum_faan,
-            "meets_minimum": best.minimum_faan >= prof.minimum_faan,
-            "notes": _notes(best, prof),
+            "meets_minimum": meets,
+            "notes": _notes(best, prof) if capped or not meets or not best.patterns else (),
         },
     )
     return score
