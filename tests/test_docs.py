@@ -84,3 +84,45 @@ def test_the_link_finder_reads_markdown_links_and_images(tmp_path: Path) -> None
     page = tmp_path / "page.md"
     page.write_text('[a](docs/a.md#x) [web](https://example.org) [top](#top) <img src="docs/b.png" width="3">\n')
     assert relative_links(page) == ["docs/a.md#x", "docs/b.png"]
+
+
+def _readme_blocks(language: str) -> list[str]:
+    """The README's fenced blocks tagged ``language`` ("" = untagged), read fence by fence in order."""
+    blocks, current, tag = [], None, ""
+    for line in README.read_text(encoding="utf-8").splitlines():
+        if line.startswith("```") and current is None:
+            current, tag = [], line[3:].strip()
+        elif line.startswith("```"):
+            if tag == language:
+                blocks.append("\n".join(current) + "\n")
+            current = None
+        elif current is not None:
+            current.append(line)
+    return blocks
+
+
+def test_the_readme_house_rule_file_loads_and_changes_what_it_says(tmp_path: Path) -> None:
+    """The README's house rule is a real profile: it extends Sparrow's Nest with a 4-faan minimum."""
+    from sikwu.scoring import load_profile
+
+    (block,) = _readme_blocks("toml")
+    path = tmp_path / "our-table.toml"
+    path.write_text(block, encoding="utf-8")
+    profile = load_profile(str(path))
+    assert profile.name == "our-table"
+    assert profile.minimum_faan == 4
+
+
+def test_the_readme_score_example_is_the_command_s_real_output(capsys: pytest.CaptureFixture[str]) -> None:
+    """Every output line the README shows for its `sikwu score` example is printed by that command today."""
+    import shlex
+
+    from sikwu.scoring.__main__ import main
+
+    (session,) = [b for b in _readme_blocks("") if "$ sikwu score" in b]
+    command = next(line for line in session.splitlines() if line.startswith("$ sikwu score"))
+    shown = session.split(command, 1)[1].split("\n$ ", 1)[0].splitlines()
+    assert main(shlex.split(command.removeprefix("$ sikwu "))) == 0
+    printed = capsys.readouterr().out.splitlines()
+    missing = [line for line in shown if line.strip() and line != "..." and line not in printed]
+    assert not missing, f"README shows lines the command no longer prints: {missing}"
