@@ -15,28 +15,24 @@ import argparse
 import sys
 from pathlib import Path
 
-from sikwu.datasets.scenes.art import ArtFilter, FaceBank, heldout_crop_names, heldout_filter
+from sikwu.datasets.scenes.art import ArtFilter, FaceBank, heldout_filter, read_names, training_excluded_crops
 from sikwu.datasets.scenes.generate import iter_scenes, write
 from sikwu.datasets.scenes.layouts import KINDS
 from sikwu.datasets.scenes.tiles import BACK_COLOURS, HELDOUT_BACK_COLOURS, TRAIN_BACK_COLOURS
 
 
 def _names(path: Path | None) -> frozenset[str] | None:
-    """File names, one a line (a csv's first column also works; a header line without '.jpg' is skipped)."""
-    if path is None:
-        return None
-    lines = [ln.split(",")[0].strip() for ln in path.read_text().splitlines()]
-    return frozenset(ln for ln in lines if ln and "." in ln)
+    return None if path is None else read_names(path)
 
 
 def _art(args: argparse.Namespace) -> tuple[ArtFilter, tuple[str, ...], str]:
     """(face filter, back colours, where the held-out list came from) for the chosen split."""
     if args.split == "heldout":
-        flt, origin = heldout_filter(args.heldout_csv)
+        flt, origin = heldout_filter(args.heldout_list)
         return flt, HELDOUT_BACK_COLOURS, origin
     sets = frozenset(args.sets.split(",")) if args.sets else None
     if args.split == "train":
-        held, origin = heldout_crop_names(args.heldout_csv)
+        held, origin = training_excluded_crops(args.heldout_list)
         from sikwu.datasets.scenes.debian import fetched_set_names
 
         if sets is None:  # Debian sets are held-out art: training scenes leave them out unless named
@@ -59,7 +55,9 @@ def main(argv: list[str] | None = None) -> int:
         default="all",
         help="train: no held-out photo, Debian set or back colour; heldout: only those; all: the filters below",
     )
-    ap.add_argument("--heldout-csv", type=Path, default=None, help="held-out tile-crops list (default: the project's)")
+    ap.add_argument(
+        "--heldout-list", type=Path, default=None, help="held-out tile-crops names (default: datasets.split's groups)"
+    )
     ap.add_argument("--sets", default=None, help="art sets allowed, comma-separated (e.g. tile-crops,debian:real)")
     ap.add_argument("--crops", type=Path, default=None, help="file of tile-crops names to use (one per line)")
     ap.add_argument("--exclude-crops", type=Path, default=None, help="file of tile-crops names never to use")

@@ -8,7 +8,6 @@ sets fetched by ``sikwu.datasets.scenes.debian``) each run, scaled to ``FACE_HEI
 
 from __future__ import annotations
 
-import csv
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
@@ -17,7 +16,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 from sikwu.datasets import synth, tile_crops
-from sikwu.datasets.paths import PROJECT_ROOT, shared_path
+from sikwu.datasets.paths import shared_path
 from sikwu.scoring.tiles import TILE_IDS
 
 #: Faces are kept at this height (px); a scene's largest tile is smaller, so scaling only ever goes down.
@@ -193,36 +192,66 @@ class FaceBank:
 
 # ------------------------------------------------------------------------------------------------- held-out art
 
-#: Where the held-out split of tile-crops is defined (a csv with a file-name column and a held-out flag or group).
-HELDOUT_CSV_CANDIDATES = ("heldout.csv", "heldout_split.csv", "tile_crops_heldout.csv", "tile_crops_groups.csv")
+
+def _split_module():
+    """``sikwu.datasets.split`` (the project's one held-out split by tile set) when this checkout has it."""
+    try:
+        from sikwu.datasets import split
+    except ImportError:
+        return None
+    return split
 
 
-def heldout_crop_names(csv_path: Path | None = None) -> tuple[frozenset[str], str]:
-    """(tile-crops file names held out from training, where that list came from).
-
-    The project's held-out split csv in ``datasets/`` when it exists (rows whose ``split`` is ``heldout``, or all
-    rows when it has no such column); else the part of ``tile_crops.split(seed=0)`` the shipped classifier never
-    trained on, so a baseline measures unseen photos either way.
-    """
-    paths = [csv_path] if csv_path else [PROJECT_ROOT / "datasets" / n for n in HELDOUT_CSV_CANDIDATES]
-    for path in paths:
-        if path is not None and path.is_file():
-            with path.open(newline="") as fh:
-                rows = list(csv.DictReader(fh))
-            key = next((k for k in ("image", "image-name", "file", "name") if rows and k in rows[0]), None)
-            if key is None:
-                raise ValueError(f"{path}: no image-name column (expected one of image, image-name, file, name)")
-            flag = next((k for k in ("split", "role", "set") if k in rows[0]), None)
-            names = {r[key].strip() for r in rows if flag is None or r[flag].strip().lower() in ("heldout", "held-out")}
-            return frozenset(names), str(path.relative_to(PROJECT_ROOT) if path.is_relative_to(PROJECT_ROOT) else path)
+def _legacy_heldout() -> frozenset[str]:
+    """The tile-crops photos the random stratified split (``tile_crops.split(seed=0)``) kept from training."""
     _, held = tile_crops.split(tile_crops.load(), seed=0)
-    return frozenset(it.image.name for it in held), "tile_crops.split(seed=0) held-out part"
+    return frozenset(it.image.name for it in held)
 
 
-def heldout_filter(csv_path: Path | None = None) -> tuple[ArtFilter, str]:
+def read_names(path: Path) -> frozenset[str]:
+    """File names, one a line (a csv's first column also works; lines without a file extension are skipped)."""
+    lines = [ln.split(",")[0].strip() for ln in path.read_text().splitlines()]
+    return frozenset(ln for ln in lines if ln and "." in ln)
+
+
+def training_excluded_crops(names_file: Path | None = None) -> tuple[frozenset[str], str]:
+    """(tile-crops photos training scenes must never draw, where the list came from): the held-out tile-set groups
+    of ``datasets.split``, or a given list, else the legacy held-out part."""
+    if names_file is not None:
+        return read_names(names_file), str(names_file)
+    split = _split_module()
+    if split is None:
+        return _legacy_heldout(), "tile_crops.split(seed=0) held-out part"
+    return frozenset(it.image.name for it in split.held_out_tile_crops()), f"held-out groups {split.VERSION}"
+
+
+def heldout_crop_names(
+    names_file: Path | None = None, model_metadata: dict[str, str] | None = None
+) -> tuple[frozenset[str], str]:
+    """(tile-crops photos a held-out scene may draw, where that list came from).
+
+    A given list wins. Else the held-out tile-set groups of ``datasets.split``; for a model trained before that split
+    (its ``model_metadata`` lacks the split's key), only those of them it also never saw. Without ``datasets.split``:
+    the part of ``tile_crops.split(seed=0)`` the shipped classifier never trained on.
+    """
+    if names_file is not None:
+        return read_names(names_file), str(names_file)
+    split = _split_module()
+    if split is None:
+        return _legacy_heldout(), "tile_crops.split(seed=0) held-out part, which the shipped classifier never saw"
+    held = split.held_out_tile_crops()
+    if model_metadata is None:
+        return frozenset(it.image.name for it in held), f"held-out groups {split.VERSION}"
+    unseen = split.unseen_by(model_metadata, held)
+    return frozenset(it.image.name for it in unseen), f"held-out groups {split.VERSION}, unseen by the model"
+
+
+def heldout_filter(
+    names_file: Path | None = None, model_metadata: dict[str, str] | None = None
+) -> tuple[ArtFilter, str]:
     """Faces no shipped model trained on: held-out tile-crops photos plus the Debian sets (never trained on)."""
     from sikwu.datasets.scenes import debian
 
-    names, origin = heldout_crop_names(csv_path)
+    names, origin = heldout_crop_names(names_file, model_metadata)
     sets = frozenset({CROPS, *debian.fetched_set_names()})
     return ArtFilter(sets=sets, crops=names), origin

@@ -176,5 +176,6 @@ def _drawn_area(areas: list[int], placements: list[Placement], hom: np.ndarray) 
     for i, p in enumerate(placements):
         pts = np.float32([[p.cx, p.cy], [p.cx + 1, p.cy], [p.cx, p.cy + 1]]).reshape(-1, 1, 2)
         q = cv2.perspectiveTransform(pts, hom).reshape(-1, 2)
-        full[i] = areas[i] * abs(float(np.cross(q[1] - q[0], q[2] - q[0])))
+        (ax, ay), (bx, by) = q[1] - q[0], q[2] - q[0]
+        full[i] = areas[i] * abs(float(ax * by - ay * bx))
     return full
