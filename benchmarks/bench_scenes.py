@@ -22,14 +22,14 @@ from collections import defaultdict
 from pathlib import Path
 
 import numpy as np
-from sikwu.datasets.scenes.art import FaceBank, heldout_filter
+from sikwu.datasets.scenes.art import SHARED_ART_SETS, ArtFilter, FaceBank, heldout_crop_names, heldout_filter
 from sikwu.datasets.scenes.generate import iter_scenes
 from sikwu.datasets.scenes.render import SceneSample
-from sikwu.datasets.scenes.tiles import BACK, BLANK, HELDOUT_BACK_COLOURS
+from sikwu.datasets.scenes.tiles import BACK, BLANK, HELDOUT_BACK_COLOURS, TRAIN_BACK_COLOURS
 
 KINDS = ("row", "scattered", "pile", "standing", "kong")
 DOC = Path(__file__).resolve().parent.parent / "docs" / "benchmarks.md"
-START, END = "<!-- bench_scenes:start -->", "<!-- bench_scenes:end -->"
+ART_NAMES = {"heldout": "held-out art", "seen": "art the shipped models trained on"}
 
 
 def match(pred: np.ndarray, gt: np.ndarray, iou_threshold: float = 0.5) -> list[tuple[int, int]]:
@@ -93,18 +93,34 @@ class Tally:
             self.kongs[1] += sum(t.label == BACK for t in sample.tiles) == sum(i == BACK for i in ids)
 
 
+def art_for(art: str, heldout_list: Path | None, metadata: dict[str, str]) -> tuple[ArtFilter, tuple[str, ...], str]:
+    """(faces, back colours, where the held-out list came from) for ``heldout`` art, or for ``seen`` art: the faces
+    and back colours the shipped models trained on, so the two figures side by side tell memory from
+    generalisation."""
+    if art == "heldout":
+        flt, origin = heldout_filter(heldout_list, metadata)
+        return flt, HELDOUT_BACK_COLOURS, origin
+    held, origin = heldout_crop_names(heldout_list, metadata)
+    return ArtFilter(sets=frozenset({"tile-crops", *SHARED_ART_SETS}), exclude_crops=held), TRAIN_BACK_COLOURS, origin
+
+
 def run(
-    per_kind: int, seed: int, long_side: int, kinds: tuple[str, ...], heldout_list: Path | None = None
+    per_kind: int,
+    seed: int,
+    long_side: int,
+    kinds: tuple[str, ...],
+    heldout_list: Path | None = None,
+    art: str = "heldout",
 ) -> tuple[Tally, dict]:
     from sikwu.vision import recognize
     from sikwu.vision.classifier import default_classifier
     from sikwu.vision.io import ImageInputError
 
-    flt, origin = heldout_filter(heldout_list, default_classifier().metadata)
+    flt, backs, origin = art_for(art, heldout_list, default_classifier().metadata)
     bank = FaceBank(flt)
     tally = Tally()
     t0 = time.perf_counter()
-    for name, sample in iter_scenes(kinds, per_kind, seed, bank, long_side, HELDOUT_BACK_COLOURS):
+    for name, sample in iter_scenes(kinds, per_kind, seed, bank, long_side, backs):
         try:
             rec = recognize(sample.jpeg)
             ids = [t.id for t in rec.tiles]
@@ -112,7 +128,8 @@ def run(
         except ImageInputError:  # no tiles found: every labelled tile is missed
             ids, boxes = [], np.zeros((0, 4), np.float32)
         tally.add(name, sample, ids, boxes)
-    info = {"heldout": origin, "sets": ", ".join(bank.sources()), "faces": bank.count(), "s": time.perf_counter() - t0}
+    info = {"heldout": origin, "sets": ", ".join(bank.sources()), "faces": bank.count(), "backs": ", ".join(backs)}
+    info["s"] = time.perf_counter() - t0
     return tally, info
 
 
@@ -122,9 +139,9 @@ def _pct(a: int, b: int) -> str:
 
 def report(tally: Tally, info: dict, args: argparse.Namespace) -> str:
     lines = [
-        f"Synthetic scenes of held-out art: {args.per_kind} per kind, seed {args.seed}, long side {args.long_side} px;"
-        f" faces: {info['sets']} ({info['faces']}; held-out tile-crops: {info['heldout']}); backs "
-        f"{', '.join(HELDOUT_BACK_COLOURS)}.",
+        f"Synthetic scenes of {ART_NAMES[args.art]}: {args.per_kind} per kind, seed {args.seed}, long side "
+        f"{args.long_side} px; faces: {info['sets']} ({info['faces']}; held-out tile-crops: {info['heldout']}); "
+        f"backs {info['backs']}.",
         "",
         "| scene kind | tiles | found | right | precision |",
         "| --- | --- | --- | --- | --- |",
@@ -145,10 +162,11 @@ def report(tally: Tally, info: dict, args: argparse.Namespace) -> str:
     return "\n".join(lines)
 
 
-def write_doc(text: str, command: str) -> None:
-    section = f"{START}\n## Synthetic scenes of held-out art (`{command}`)\n\n{text}\n{END}"
+def write_doc(text: str, command: str, art: str) -> None:
+    start, end = f"<!-- bench_scenes:{art}:start -->", f"<!-- bench_scenes:{art}:end -->"
+    section = f"{start}\n## Synthetic scenes of {ART_NAMES[art]} (`{command}`)\n\n{text}\n{end}"
     old = DOC.read_text() if DOC.is_file() else "# Benchmarks\n\nWritten by the benchmarks themselves.\n"
-    pattern = re.compile(re.escape(START) + ".*?" + re.escape(END), re.S)
+    pattern = re.compile(re.escape(start) + ".*?" + re.escape(end), re.S)
     new = pattern.sub(lambda _: section, old) if pattern.search(old) else old.rstrip("\n") + "\n\n" + section + "\n"
     DOC.parent.mkdir(parents=True, exist_ok=True)
     DOC.write_text(new)
@@ -161,20 +179,21 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--long-side", type=int, default=1600)
     ap.add_argument("--kinds", default=",".join(KINDS))
     ap.add_argument("--heldout-list", type=Path, default=None, help="tile-crops names to draw (default: held out)")
+    ap.add_argument("--art", choices=tuple(ART_NAMES), default="heldout", help="held-out art, or art trained on")
     ap.add_argument("--errors", type=int, default=0, help="print this many misread tiles")
     ap.add_argument("--no-write", action="store_true", help="do not update docs/benchmarks.md")
     args = ap.parse_args(argv)
     args.kinds = tuple(k.strip() for k in args.kinds.split(",") if k.strip())
-    tally, info = run(args.per_kind, args.seed, args.long_side, args.kinds, args.heldout_list)
+    tally, info = run(args.per_kind, args.seed, args.long_side, args.kinds, args.heldout_list, args.art)
     text = report(tally, info, args)
     print(text)
     for line in tally.errors[: args.errors]:
         print("  " + line)
     if not args.no_write:
         cmd = "python -m benchmarks.bench_scenes" + (
-            f" --per-kind {args.per_kind} --seed {args.seed} --long-side {args.long_side}"
+            f" --per-kind {args.per_kind} --seed {args.seed} --long-side {args.long_side} --art {args.art}"
         )
-        write_doc(text, cmd)
+        write_doc(text, cmd, args.art)
     return 0
 
 
