@@ -8,6 +8,7 @@ sets fetched by ``sikwu.datasets.scenes.debian``) each run, scaled to ``FACE_HEI
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
@@ -74,7 +75,7 @@ def _scaled(img: np.ndarray, height: int = FACE_HEIGHT) -> np.ndarray:
 
 def crop_faces() -> list[Face]:
     """tile-crops photos: the face of a real tile, a little of its rim cut off (the crops frame the face loosely)."""
-    faces = []
+    faces: list[Face] = []
     if not (tile_crops.root() / "labels.csv").is_file():
         return faces
     for item in tile_crops.load():
@@ -196,10 +197,9 @@ class FaceBank:
 def _split_module():
     """``sikwu.datasets.split`` (the project's one held-out split by tile set) when this checkout has it."""
     try:
-        from sikwu.datasets import split
+        return importlib.import_module("sikwu.datasets.split")
     except ImportError:
         return None
-    return split
 
 
 def _legacy_heldout() -> frozenset[str]:

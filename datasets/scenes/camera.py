@@ -28,9 +28,9 @@ class Camera:
 
 def _keystone(w: float, h: float, squeeze: float) -> np.ndarray:
     """Table rectangle -> trapezoid whose far (top) edge is ``squeeze`` times the near edge."""
-    src = np.float32([[0, 0], [w, 0], [w, h], [0, h]])
+    src = np.array([[0, 0], [w, 0], [w, h], [0, h]], np.float32)
     d = (1 - squeeze) * w / 2
-    dst = np.float32([[d, 0], [w - d, 0], [w, h], [0, h]])
+    dst = np.array([[d, 0], [w - d, 0], [w, h], [0, h]], np.float32)
     return cv2.getPerspectiveTransform(src, dst).astype(np.float64)
 
 
@@ -48,7 +48,7 @@ def make_camera(rng: np.random.Generator, size: tuple[int, int], tilt: float, tu
         s = np.diag([zoom, zoom, 1.0])
         to_photo = np.array([[1, 0, w / 2], [0, 1, h / 2], [0, 0, 1]]) @ rot @ s
         hom = to_photo @ np.array([[1, 0, -c[0]], [0, 1, -c[1]], [0, 0, 1]]) @ k
-        corners = np.float32([[0, 0], [w, 0], [w, h], [0, h]]).reshape(-1, 1, 2)
+        corners = np.array([[0, 0], [w, 0], [w, h], [0, h]], np.float32).reshape(-1, 1, 2)
         back = cv2.perspectiveTransform(corners, np.linalg.inv(hom)).reshape(-1, 2)
         if back.min() >= 0 and back[:, 0].max() <= tw and back[:, 1].max() <= th:
             break

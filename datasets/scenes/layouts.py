@@ -103,7 +103,7 @@ def _row_scene(d: _Dealer, rng: np.random.Generator, area: Rect, kongs: int) -> 
     n_melds = int(rng.integers(0, 5))
     aspect = d.style.aspect
     h_fit = (x1 - x0) * 0.95 / max(1.0, (n_hand + 0.5) * aspect)
-    h = min(h_fit, (y1 - y0) / 3.2) * rng.uniform(0.45, 1.0)
+    h = min(h_fit, (y1 - y0) / 3.2) * rng.uniform(0.3, 1.0)  # near to far
     w = h * aspect
     out: list[Placement] = []
     # the hand: a touching row near the table edge (bottom of the view)
@@ -157,7 +157,7 @@ def _free_spots(
 def _scattered(d: _Dealer, rng: np.random.Generator, area: Rect) -> list[Placement]:
     x0, y0, x1, y1 = area
     n = int(rng.integers(6, 26))
-    h = np.sqrt((x1 - x0) * (y1 - y0) / (n * 4.0)) * rng.uniform(0.5, 1.0)
+    h = np.sqrt((x1 - x0) * (y1 - y0) / (n * 4.0)) * rng.uniform(0.35, 1.0)
     out = []
     for cx, cy in _free_spots(rng, area, n, h * 1.1, h * 0.6):
         angle = float(rng.uniform(0, 360))
@@ -220,7 +220,7 @@ def _wall(d: _Dealer, rng: np.random.Generator, area: Rect) -> list[Placement]:
     out: list[Placement] = []
     y = y0 + h
     for _ in range(int(rng.integers(1, 4))):
-        n = int(min(rng.integers(6, 18), (x1 - x0) // (w * 1.02) - 1))
+        n = min(int(rng.integers(6, 18)), int((x1 - x0) // (w * 1.02)) - 1)
         x = x0 + rng.uniform(0, max(1.0, (x1 - x0) - n * w))
         for layer in (0, 1):
             lift = layer * h * d.style.thickness * 0.35

@@ -43,7 +43,10 @@ class SceneSample:
     meta: dict = field(default_factory=dict)
 
     def image(self) -> np.ndarray:
-        return cv2.imdecode(np.frombuffer(self.jpeg, np.uint8), cv2.IMREAD_COLOR)
+        img = cv2.imdecode(np.frombuffer(self.jpeg, np.uint8), cv2.IMREAD_COLOR)
+        if img is None:
+            raise ValueError("the scene's JPEG does not decode")
+        return np.asarray(img)
 
 
 def _rotated(sprite: np.ndarray, angle: float) -> tuple[np.ndarray, np.ndarray]:
@@ -64,12 +67,12 @@ class _Canvas:
 
     def __init__(self, top: np.ndarray) -> None:
         self.img = top.astype(np.float32)
-        self.owner = np.full(top.shape[:2], -1, np.int16)
+        self.owner: np.ndarray = np.full(top.shape[:2], -1, np.int16)
         self.area: list[int] = []
 
     def paste(self, rgb: np.ndarray, alpha: np.ndarray, x: int, y: int, index: int, darken: float = 0.0) -> None:
         """Blend ``rgb`` (or, with ``darken`` > 0, only darken by alpha: a shadow) at (x, y); clip at the edges."""
-        H, W = self.owner.shape
+        H, W = self.owner.shape[:2]
         h, w = alpha.shape
         x0, y0, x1, y1 = max(0, x), max(0, y), min(W, x + w), min(H, y + h)
         if x1 <= x0 or y1 <= y0:
@@ -174,7 +177,7 @@ def _drawn_area(areas: list[int], placements: list[Placement], hom: np.ndarray) 
     before anything covered it) times the camera's local area scale at its centre."""
     full = np.zeros(len(placements))
     for i, p in enumerate(placements):
-        pts = np.float32([[p.cx, p.cy], [p.cx + 1, p.cy], [p.cx, p.cy + 1]]).reshape(-1, 1, 2)
+        pts = np.array([[p.cx, p.cy], [p.cx + 1, p.cy], [p.cx, p.cy + 1]], np.float32).reshape(-1, 1, 2)
         q = cv2.perspectiveTransform(pts, hom).reshape(-1, 2)
         (ax, ay), (bx, by) = q[1] - q[0], q[2] - q[0]
         full[i] = areas[i] * abs(float(ax * by - ay * bx))

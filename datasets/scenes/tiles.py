@@ -109,7 +109,7 @@ def _back_surface(style: SetStyle, h: int, w: int, rng: np.random.Generator) -> 
         if rng.random() < 0.5:
             cv2.circle(surf, (w // 2, h // 2), int(w * 0.28), col, t, cv2.LINE_AA)
         else:
-            pts = np.int32([[w // 2, h // 5], [w * 4 // 5, h // 2], [w // 2, h * 4 // 5], [w // 5, h // 2]])
+            pts = np.array([[w // 2, h // 5], [w * 4 // 5, h // 2], [w // 2, h * 4 // 5], [w // 5, h // 2]], np.int32)
             cv2.polylines(surf, [pts], True, col, t, cv2.LINE_AA)
     return surf
 
