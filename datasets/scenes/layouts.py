@@ -103,7 +103,7 @@ def _row_scene(d: _Dealer, rng: np.random.Generator, area: Rect, kongs: int) -> 
     n_melds = int(rng.integers(0, 5))
     aspect = d.style.aspect
     h_fit = (x1 - x0) * 0.95 / max(1.0, (n_hand + 0.5) * aspect)
-    h = min(h_fit, (y1 - y0) / 3.2) * rng.uniform(0.3, 1.0)  # near to far
+    h = min(h_fit, (y1 - y0) / 3.2) * rng.uniform(0.3, 1.3)  # far to near (near: the row runs off the photo)
     w = h * aspect
     out: list[Placement] = []
     # the hand: a touching row near the table edge (bottom of the view)
@@ -188,7 +188,7 @@ def _piles(d: _Dealer, rng: np.random.Generator, area: Rect) -> list[Placement]:
 def _standing(d: _Dealer, rng: np.random.Generator, area: Rect) -> list[Placement]:
     x0, y0, x1, y1 = area
     n = int(rng.integers(7, 15))
-    h = min((x1 - x0) * 0.95 / (n * d.style.aspect), (y1 - y0) / 2.5) * rng.uniform(0.5, 1.0)
+    h = min((x1 - x0) * 0.95 / (n * d.style.aspect), (y1 - y0) / 2.5) * rng.uniform(0.5, 1.6)
     w = h * d.style.aspect
     out: list[Placement] = []
     # melds lying flat behind the standing hand, smaller (farther)
@@ -207,7 +207,8 @@ def _standing(d: _Dealer, rng: np.random.Generator, area: Rect) -> list[Placemen
     y = y1 - h * rng.uniform(0.55, 0.9)
     for _ in range(n):
         t = d.draw()
-        out.append(Placement(d.label(t), t, "standing", x + w / 2, y, float(rng.normal(0, 1.5)), h, "standing"))
+        jitter = h * float(rng.normal(0, 0.02))  # a hand stands a little unevenly
+        out.append(Placement(d.label(t), t, "standing", x + w / 2, y + jitter, float(rng.normal(0, 2)), h, "standing"))
         x += w * rng.uniform(1.0, 1.04)
     return out
 

@@ -127,11 +127,12 @@ def flat_sprite(
 
 
 def standing_sprite(face: Face | None, style: SetStyle, height: int, rng: np.random.Generator) -> np.ndarray:
-    """A tile standing on its side, face towards a camera a little above it: the face, slightly foreshortened,
-    under the tile's top edge (the ivory layer in front, the coloured back layer behind)."""
+    """A tile standing on its side, face towards a camera above it: the face, foreshortened the more the camera
+    looks down, under the tile's top edge (the ivory layer in front, the coloured back layer behind)."""
     w = max(4, round(height * style.aspect))
-    face_h = max(4, round(height * rng.uniform(0.85, 1.0)))
-    top = max(2, round(height * style.thickness * rng.uniform(0.15, 0.35)))
+    look_down = rng.uniform(0.0, 1.0)  # 0: camera level with the faces; 1: looking down on them steeply
+    face_h = max(4, round(height * (1.0 - 0.45 * look_down)))
+    top = max(2, round(height * style.thickness * (0.12 + 0.45 * look_down)))
     front = _face_surface(face, style, face_h, w, rng)
     front *= _bevel(rounded_mask(face_h, w, round(style.radius * w)), face_h * 0.05)[..., None]
     strip = np.empty((top, w, 3), np.float32)
