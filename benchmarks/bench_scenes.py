@@ -10,7 +10,8 @@ threshold 0.5, as ``bench_recognition``). Printed, per scene kind:
 - concealed kongs (``kong`` scenes): photos whose count of tiles read as ``back`` equals the face-down tiles shown.
 Also the right-rate by art set, so an unfamiliar set stands out. The figures are written to docs/benchmarks.md.
 
-Usage: python -m benchmarks.bench_scenes [--per-kind N] [--seed S] [--long-side PX] [--no-write]
+Usage: python -m benchmarks.bench_scenes [--per-kind N] [--seed S] [--long-side PX] [--art heldout|seen]
+       [--detector MODEL.onnx] [--no-write]
 """
 
 from __future__ import annotations
@@ -111,18 +112,21 @@ def run(
     kinds: tuple[str, ...],
     heldout_list: Path | None = None,
     art: str = "heldout",
+    detector_path: Path | None = None,
 ) -> tuple[Tally, dict]:
     from sikwu.vision import recognize
     from sikwu.vision.classifier import default_classifier
+    from sikwu.vision.detector import TileDetector
     from sikwu.vision.io import ImageInputError
 
+    detector = TileDetector(detector_path) if detector_path else None
     flt, backs, origin = art_for(art, heldout_list, default_classifier().metadata)
     bank = FaceBank(flt)
     tally = Tally()
     t0 = time.perf_counter()
     for name, sample in iter_scenes(kinds, per_kind, seed, bank, long_side, backs):
         try:
-            rec = recognize(sample.jpeg)
+            rec = recognize(sample.jpeg, detector=detector)
             ids = [t.id for t in rec.tiles]
             boxes = np.array([t.box for t in rec.tiles], np.float32).reshape(-1, 4)
         except ImageInputError:  # no tiles found: every labelled tile is missed
@@ -180,16 +184,17 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--kinds", default=",".join(KINDS))
     ap.add_argument("--heldout-list", type=Path, default=None, help="tile-crops names to draw (default: held out)")
     ap.add_argument("--art", choices=tuple(ART_NAMES), default="heldout", help="held-out art, or art trained on")
+    ap.add_argument("--detector", type=Path, default=None, help="another detector model (figures are not written)")
     ap.add_argument("--errors", type=int, default=0, help="print this many misread tiles")
     ap.add_argument("--no-write", action="store_true", help="do not update docs/benchmarks.md")
     args = ap.parse_args(argv)
     args.kinds = tuple(k.strip() for k in args.kinds.split(",") if k.strip())
-    tally, info = run(args.per_kind, args.seed, args.long_side, args.kinds, args.heldout_list, args.art)
+    tally, info = run(args.per_kind, args.seed, args.long_side, args.kinds, args.heldout_list, args.art, args.detector)
     text = report(tally, info, args)
     print(text)
     for line in tally.errors[: args.errors]:
         print("  " + line)
-    if not args.no_write:
+    if not args.no_write and args.detector is None:
         cmd = "python -m benchmarks.bench_scenes" + (
             f" --per-kind {args.per_kind} --seed {args.seed} --long-side {args.long_side} --art {args.art}"
         )
