@@ -30,7 +30,8 @@ from sikwu.scoring.errors import HandError
 from sikwu.scoring.hand import EVENTS, KONG_KINDS, MELD_KINDS, Hand, Meld
 from sikwu.scoring.tiles import BONUS_IDS, PLAYING_IDS, WIND_IDS
 
-SCHEMA_VERSION: Final = 1
+SCHEMA_VERSION: Final = 1  # written on every hand; contract: scoring/schemas/hand.schema.json
+SUPPORTED_VERSIONS: Final = (1,)  # what hand_from_json reads
 FIELDS: Final = (
     "version", "concealed", "melds", "bonus", "winning_tile", "self_drawn", "events", "seat", "round_wind", "dealer",
     "discarder",
@@ -147,9 +148,15 @@ def hand_from_json(obj: Any) -> Hand:
     for key in obj:
         if key not in FIELDS:
             raise HandJSONError(str(key), f"unknown field; allowed: {', '.join(FIELDS)}")
-    version = obj.get("version", SCHEMA_VERSION)
-    if version != SCHEMA_VERSION:
-        raise HandJSONError("version", f"this sikwu reads hand JSON version {SCHEMA_VERSION}, got {version!r}")
+    version = obj.get("version", SCHEMA_VERSION)  # hands typed by people carry no version: they are version 1
+    if version not in SUPPORTED_VERSIONS or isinstance(version, bool):
+        found = json.dumps(version, default=repr)
+        readable = ", ".join(str(v) for v in SUPPORTED_VERSIONS)
+        raise HandJSONError(
+            "version",
+            f"version {found} is not supported; this sikwu reads hand JSON version {readable} "
+            "(write the hand in that version, or upgrade sikwu to read a newer one)",
+        )
     if "concealed" not in obj:
         raise HandJSONError("concealed", "missing; list the tiles in hand including the winning tile")
     concealed = _tiles(obj["concealed"], "concealed", PLAYING_IDS, "playing")

@@ -89,6 +89,8 @@ UNION_MIN_PROB = 0.9
 AUTO_SOURCES: tuple[str, ...] = ("detector",)
 
 CandidateSource = Literal["auto", "detector", "segmentation", "union"]
+#: Major version of the recognition JSON (``Recognition.to_dict``; contract: vision/schemas/recognition.schema.json).
+RECOGNITION_JSON_VERSION = 1
 
 
 class Classifier(Protocol):
@@ -139,6 +141,7 @@ class Recognition:
 
     def to_dict(self) -> dict[str, Any]:
         return {
+            "version": RECOGNITION_JSON_VERSION,
             "image_size": list(self.image_size),
             "tiles": [t.to_dict(i) for i, t in enumerate(self.tiles)],
             "decoding": self.method,
