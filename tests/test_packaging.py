@@ -1,0 +1,136 @@
+"""The built wheel: one ``sikwu`` namespace that installs beside Hugging Face ``datasets`` (issue 18, item 1).
+
+The repository's folders ``scoring/``, ``vision/``, ``datasets/``... install as ``sikwu.scoring``, ``sikwu.vision``,
+``sikwu.datasets``... (setuptools package-dir).  What could go wrong only shows in a real wheel, installed away from
+the checkout: a folder installed as a top-level package (``datasets`` would then shadow or overwrite Hugging
+Face's), package data left out (the ONNX models, rule profiles, JSON schemas), or a console script that only works
+from an editable install.  So this test builds the wheel from a copy of the source tree (a stale ``build/`` folder
+cannot leak into it), installs it with ``--no-deps`` into a fresh virtual environment next to ``datasets`` from the
+package registry, and runs everything from a directory outside the repository.
+
+It needs a package registry (pip's configured index) for ``datasets`` and for setuptools in the isolated build.
+Speed: the venv is made without pip (the project's pip installs into it with ``--python``) and ``--no-compile``
+skips byte-compiling ``datasets``' dependencies.  sikwu's own runtime dependencies (OpenCV, onnxruntime, Streamlit)
+are deliberately absent: ``sikwu score`` must run without them.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+SHIPPED_MODELS = ("tile_classifier.onnx", "tile_detector.onnx")
+NOT_SOURCE = shutil.ignore_patterns(
+    ".git", ".venv", "build", "dist", "*.egg-info", ".cache", "__pycache__", ".pytest_cache", ".ruff_cache",
+    ".mypy_cache", ".hypothesis", "artifacts",
+)  # fmt: skip
+
+pytestmark = [pytest.mark.wheel, pytest.mark.xdist_group("wheel")]  # one build and venv per run
+
+
+def run(argv: list[str | Path], cwd: Path, timeout: float = 600) -> subprocess.CompletedProcess[str]:
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "PYTHONHOME", "VIRTUAL_ENV")}
+    env["PYTHONNOUSERSITE"] = "1"
+    proc = subprocess.run([str(a) for a in argv], cwd=cwd, env=env, capture_output=True, text=True, timeout=timeout)
+    assert proc.returncode == 0, f"{' '.join(map(str, argv))} failed ({proc.returncode}):\n{proc.stderr[-3000:]}"
+    return proc
+
+
+@pytest.fixture(scope="module")
+def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    work = tmp_path_factory.mktemp("wheel")
+    source = work / "source"
+    shutil.copytree(ROOT, source, ignore=NOT_SOURCE)
+    pip = [sys.executable, "-m", "pip"]
+    run([*pip, "wheel", "--quiet", "--no-deps", "--wheel-dir", work / "dist", source], cwd=work)
+    (built,) = (work / "dist").glob("sikwu-*.whl")
+    return built
+
+
+@pytest.fixture(scope="module")
+def venv(wheel: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A fresh venv holding the sikwu wheel (no dependencies) and Hugging Face ``datasets`` with its own."""
+    home = tmp_path_factory.mktemp("venv") / "env"
+    run([sys.executable, "-m", "venv", "--without-pip", home], cwd=home.parent)
+    python = home / "bin" / "python"
+    pip = [sys.executable, "-m", "pip", "--python", python, "install", "--quiet", "--no-compile"]
+    run([*pip, "datasets"], cwd=home.parent)
+    run([*pip, "--no-deps", wheel], cwd=home.parent)
+    return home
+
+
+@pytest.fixture()
+def outside(tmp_path: Path) -> Path:
+    """A working directory outside the repository, so nothing resolves against the checkout."""
+    assert ROOT not in tmp_path.parents
+    return tmp_path
+
+
+def test_wheel_installs_only_the_sikwu_namespace(wheel: Path) -> None:
+    names = zipfile.ZipFile(wheel).namelist()
+    top_level = {name.split("/")[0] for name in names}
+    (metadata,) = top_level - {"sikwu"}
+    assert metadata.startswith("sikwu-") and metadata.endswith(".dist-info"), top_level
+
+
+def test_wheel_ships_the_models_profiles_and_schemas(wheel: Path) -> None:
+    names = set(zipfile.ZipFile(wheel).namelist())
+    for model in SHIPPED_MODELS:
+        assert f"sikwu/models/{model}" in names
+        assert (
+            zipfile.ZipFile(wheel).getinfo(f"sikwu/models/{model}").file_size
+            == (ROOT / "models" / model).stat().st_size
+        )
+    assert {f"sikwu/scoring/profiles/{p.name}" for p in (ROOT / "scoring" / "profiles").glob("*.toml")} <= names
+    assert {f"sikwu/scoring/schemas/{p.name}" for p in (ROOT / "scoring" / "schemas").glob("*.json")} <= names
+    assert "sikwu/vision/schemas/recognition.schema.json" in names
+
+
+IMPORT_CHECK = """
+import importlib.metadata, json, sys
+import datasets
+import sikwu.datasets, sikwu.models, sikwu.scoring, sikwu.vision
+from importlib.resources import files
+print(json.dumps({
+    "datasets_file": datasets.__file__,
+    "datasets_dist": importlib.metadata.distribution("datasets").metadata["Name"],
+    "has_load_dataset": hasattr(datasets, "load_dataset"),
+    "sikwu_files": [m.__file__ for m in (sikwu.scoring, sikwu.vision, sikwu.models, sikwu.datasets)],
+    "models": {m: files("sikwu.models").joinpath(m).is_file() for m in %r},
+    "absent": [m for m in ("cv2", "onnxruntime", "streamlit") if importlib.util.find_spec(m) is None],
+    "prefix": sys.prefix,
+}))
+"""
+
+
+def test_sikwu_imports_beside_hugging_face_datasets_from_outside_the_repository(venv: Path, outside: Path) -> None:
+    proc = run([venv / "bin" / "python", "-c", IMPORT_CHECK % (SHIPPED_MODELS,)], cwd=outside)
+    found = json.loads(proc.stdout)
+    site = Path(found["prefix"]) / "lib"
+    assert Path(found["datasets_file"]).parent.name == "datasets"
+    assert site in Path(found["datasets_file"]).parents
+    assert found["datasets_dist"] == "datasets" and found["has_load_dataset"], "import datasets is Hugging Face's"
+    for module_file in found["sikwu_files"]:
+        assert site in Path(module_file).parents and ROOT not in Path(module_file).parents
+        assert Path(module_file).parent.parent.name == "sikwu"
+    assert all(found["models"].values()), found["models"]
+    assert found["absent"] == ["cv2", "onnxruntime", "streamlit"], "the check below must run without the vision stack"
+
+
+def test_installed_console_script_scores_a_hand_without_the_vision_stack(venv: Path, outside: Path) -> None:
+    hand = ["score", "123m 456p 789s 111z 55z", "--winning", "5z", "--self-drawn", "--json", "--no-compare"]
+    report = json.loads(run([venv / "bin" / "sikwu", *hand], cwd=outside).stdout)
+    assert report["schema"] == "sikwu.report/1"
+    assert report["faan"] >= 1 and report["settlement"]["legal"]
+    listing = json.loads(
+        run([venv / "bin" / "python", "-m", "sikwu.scoring", "profiles", "--json"], cwd=outside).stdout
+    )
+    assert {p["name"] for p in listing} >= {"sparrows-nest", "new-style"}
