@@ -9,9 +9,10 @@ cannot leak into it), installs it with ``--no-deps`` into a fresh virtual enviro
 package registry, and runs everything from a directory outside the repository.
 
 It needs a package registry (pip's configured index) for ``datasets`` and for setuptools in the isolated build.
-Speed: the venv is made without pip (the project's pip installs into it with ``--python``) and ``--no-compile``
-skips byte-compiling ``datasets``' dependencies.  sikwu's own runtime dependencies (OpenCV, onnxruntime, Streamlit)
-are deliberately absent: ``sikwu score`` must run without them.
+Speed: the venv is made without pip (the project's pip installs into it with ``--python``), ``--no-compile`` skips
+byte-compiling ``datasets``' dependencies, and of sikwu's own dependencies only what ``import sikwu.vision`` and
+recognition need is installed (``VISION_RUNTIME``, with the wheel's own version specifiers): Streamlit, the page's,
+is the heavy one left out, which also shows ``sikwu score`` and ``sikwu recognize`` do not need it.
 """
 
 from __future__ import annotations
@@ -25,9 +26,12 @@ import zipfile
 from pathlib import Path
 
 import pytest
+from packaging.requirements import Requirement
 
 ROOT = Path(__file__).resolve().parents[1]
 SHIPPED_MODELS = ("tile_classifier.onnx", "tile_detector.onnx")
+#: sikwu's runtime dependencies that importing sikwu.vision and recognising a photo need.
+VISION_RUNTIME = {"opencv-python-headless", "onnxruntime", "pillow", "numpy"}
 NOT_SOURCE = shutil.ignore_patterns(
     ".git", ".venv", "build", "dist", "*.egg-info", ".cache", "__pycache__", ".pytest_cache", ".ruff_cache",
     ".mypy_cache", ".hypothesis", "artifacts",
@@ -62,9 +66,20 @@ def venv(wheel: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
     run([sys.executable, "-m", "venv", "--without-pip", home], cwd=home.parent)
     python = home / "bin" / "python"
     pip = [sys.executable, "-m", "pip", "--python", python, "install", "--quiet", "--no-compile"]
-    run([*pip, "datasets"], cwd=home.parent)
+    run([*pip, "datasets", *vision_requirements(wheel)], cwd=home.parent)
     run([*pip, "--no-deps", wheel], cwd=home.parent)
     return home
+
+
+def vision_requirements(wheel: Path) -> list[str]:
+    """The wheel's own requirement lines (name and version range) for the packages in ``VISION_RUNTIME``."""
+    with zipfile.ZipFile(wheel) as archive:
+        (metadata,) = [n for n in archive.namelist() if n.endswith(".dist-info/METADATA")]
+        lines = archive.read(metadata).decode("utf-8").splitlines()
+    requirements = [Requirement(line.split(":", 1)[1]) for line in lines if line.startswith("Requires-Dist:")]
+    chosen = [str(r) for r in requirements if r.name.lower() in VISION_RUNTIME and r.marker is None]
+    assert len(chosen) == len(VISION_RUNTIME), f"the wheel no longer requires all of {sorted(VISION_RUNTIME)}"
+    return chosen
 
 
 @pytest.fixture()
@@ -105,7 +120,6 @@ print(json.dumps({
     "has_load_dataset": hasattr(datasets, "load_dataset"),
     "sikwu_files": [m.__file__ for m in (sikwu.scoring, sikwu.vision, sikwu.models, sikwu.datasets)],
     "models": {m: files("sikwu.models").joinpath(m).is_file() for m in %r},
-    "absent": [m for m in ("cv2", "onnxruntime", "streamlit") if importlib.util.find_spec(m) is None],
     "prefix": sys.prefix,
 }))
 """
@@ -122,10 +136,18 @@ def test_sikwu_imports_beside_hugging_face_datasets_from_outside_the_repository(
         assert site in Path(module_file).parents and ROOT not in Path(module_file).parents
         assert Path(module_file).parent.parent.name == "sikwu"
     assert all(found["models"].values()), found["models"]
-    assert found["absent"] == ["cv2", "onnxruntime", "streamlit"], "the check below must run without the vision stack"
 
 
-def test_installed_console_script_scores_a_hand_without_the_vision_stack(venv: Path, outside: Path) -> None:
+SCORE_CHECK = """
+import json, sys
+from sikwu.cli import main
+code = main(["score", "123m 456p 789s 111z 55z", "--winning", "5z", "--self-drawn", "--json", "--no-compare"])
+heavy = sorted(m for m in ("cv2", "onnxruntime", "streamlit") if m in sys.modules)
+print(json.dumps({"code": code, "heavy": heavy}), file=sys.stderr)
+"""
+
+
+def test_installed_console_script_scores_a_hand(venv: Path, outside: Path) -> None:
     hand = ["score", "123m 456p 789s 111z 55z", "--winning", "5z", "--self-drawn", "--json", "--no-compare"]
     report = json.loads(run([venv / "bin" / "sikwu", *hand], cwd=outside).stdout)
     assert report["schema"] == "sikwu.report/1"
@@ -134,3 +156,18 @@ def test_installed_console_script_scores_a_hand_without_the_vision_stack(venv: P
         run([venv / "bin" / "python", "-m", "sikwu.scoring", "profiles", "--json"], cwd=outside).stdout
     )
     assert {p["name"] for p in listing} >= {"sparrows-nest", "new-style"}
+
+
+def test_scoring_a_hand_loads_neither_the_vision_stack_nor_streamlit(venv: Path, outside: Path) -> None:
+    checked = json.loads(run([venv / "bin" / "python", "-c", SCORE_CHECK], cwd=outside).stderr.splitlines()[-1])
+    assert checked == {"code": 0, "heavy": []}
+
+
+@pytest.mark.shared
+def test_installed_sikwu_recognizes_a_photo_with_the_models_from_the_wheel(
+    venv: Path, outside: Path, shared: Path
+) -> None:
+    photo = sorted((shared / "datasets" / "hk-photos" / "valid" / "images").glob("*.jpg"))[0]
+    result = json.loads(run([venv / "bin" / "sikwu", "recognize", photo, "--json"], cwd=outside).stdout)
+    assert result["tiles"], f"no tiles found in {photo.name}"
+    assert not any("not found" in note for note in result["notes"]), result["notes"]
