@@ -55,17 +55,6 @@ PENDING_SPLIT: set[str] = {
     "datasets/train.py::train",
     "datasets/train_detector.py",
     "datasets/train_detector.py::main",
-    "scoring/notation.py::parse_tiles",
-    "scoring/patterns/base.py::Context.__init__",
-    "scoring/payment_rules.py",
-    "scoring/payments.py",
-    "scoring/profile.py::_build",
-    "scoring/scorer.py",
-    "vision/faces.py",
-    "vision/recognize.py",
-    "vision/recognize.py::recognize",
-    "vision/segment.py",
-    "vision/segment.py::split_blob",
 }
 
 #: Files that still edit sys.path (benchmarks that import ``benchmarks.*`` or test helpers); emptied as they are
