@@ -25,7 +25,7 @@ failed=()
 
 bash scripts/typecheck.sh || failed+=("mypy (bash scripts/typecheck.sh: scoring/, vision/, artwork/)")
 
-.venv/bin/python -m pytest -q -n 2 --dist loadgroup "$@"
+.venv/bin/python -m pytest -q -n 2 "$@"
 tests=$?
 
 if [ ${#failed[@]} -gt 0 ]; then
