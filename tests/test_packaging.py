@@ -26,6 +26,7 @@ import os
 import shutil
 import subprocess
 import sys
+import tomllib
 import zipfile
 from pathlib import Path
 
@@ -36,6 +37,8 @@ from sikwu.datasets.paths import shared_dir
 ROOT = Path(__file__).resolve().parents[1]
 SHIPPED_MODELS = ("tile_classifier.onnx", "tile_detector.onnx")
 #: sikwu's runtime dependencies that importing sikwu.vision and recognising a photo need.
+#: Files the product reads at run time (models, rule profiles, schemas, migrations, catalogues).
+DATA_SUFFIXES = {".onnx", ".toml", ".json", ".csv", ".mako", ".mo"}
 VISION_RUNTIME = {"opencv-python-headless", "onnxruntime", "pillow", "numpy"}
 NOT_SOURCE = shutil.ignore_patterns(
     ".git", ".venv", "build", "dist", "*.egg-info", ".cache", "__pycache__", ".pytest_cache", ".ruff_cache",
@@ -86,14 +89,20 @@ def check_wheel_installs_only_the_sikwu_namespace(wheel: Path) -> None:
     assert metadata.startswith("sikwu-") and metadata.endswith(".dist-info"), top_level
 
 
-def check_wheel_ships_the_models_profiles_and_schemas(wheel: Path) -> None:
+def check_wheel_ships_every_data_file(wheel: Path) -> None:
+    """The ONNX models (whole), rule profiles, schemas, ledger rules...: every data file of a product folder."""
     archive = zipfile.ZipFile(wheel)
     names = set(archive.namelist())
     for model in SHIPPED_MODELS:
         assert archive.getinfo(f"sikwu/models/{model}").file_size == (ROOT / "models" / model).stat().st_size
-    assert {f"sikwu/scoring/profiles/{p.name}" for p in (ROOT / "scoring" / "profiles").glob("*.toml")} <= names
-    assert {f"sikwu/scoring/schemas/{p.name}" for p in (ROOT / "scoring" / "schemas").glob("*.json")} <= names
-    assert "sikwu/vision/schemas/recognition.schema.json" in names
+    package_dirs = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["setuptools"]
+    expected = set()
+    for package, folder in package_dirs["package-dir"].items():
+        for path in (ROOT / folder).rglob("*"):
+            if path.suffix in DATA_SUFFIXES and "__pycache__" not in path.parts:
+                expected.add(package.replace(".", "/") + "/" + path.relative_to(ROOT / folder).as_posix())
+    assert {n for n in expected if "schemas/" in n}, "the JSON schemas are among the data files"
+    assert not expected - names, f"left out of the wheel: {sorted(expected - names)}"
 
 
 IMPORT_CHECK = """
@@ -163,8 +172,8 @@ def test_the_built_wheel_installs_and_runs_beside_hugging_face_datasets(
     wheel = build_wheel(tmp_path / "build")
     with subtests.test("only the sikwu namespace"):
         check_wheel_installs_only_the_sikwu_namespace(wheel)
-    with subtests.test("models, profiles and schemas shipped"):
-        check_wheel_ships_the_models_profiles_and_schemas(wheel)
+    with subtests.test("every data file shipped"):
+        check_wheel_ships_every_data_file(wheel)
     venv = make_venv(wheel, tmp_path / "env")
     outside = tmp_path / "elsewhere"  # the working directory: outside the repository
     outside.mkdir()
