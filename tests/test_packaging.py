@@ -14,9 +14,9 @@ reported on its own): pytest-xdist's ``loadgroup`` cannot keep separate tests on
 
 It needs a package registry (pip's configured index) for ``datasets`` and for setuptools in the isolated build.
 Speed: the venv is made without pip (the project's pip installs into it with ``--python``), ``--no-compile`` skips
-byte-compiling ``datasets``' dependencies, and of sikwu's own dependencies only what ``import sikwu.vision`` and
-recognition need is installed (``VISION_RUNTIME``, with the wheel's own version specifiers): Streamlit, the page's,
-is the heavy one left out, which also shows ``sikwu score`` and ``sikwu recognize`` do not need it.
+byte-compiling the dependencies, and sikwu's own dependencies are installed from the wheel's metadata but for
+Streamlit (``LEFT_OUT``: the page's, the heaviest), which also shows ``sikwu score`` and ``sikwu recognize`` do not
+need it.
 """
 
 from __future__ import annotations
@@ -36,10 +36,11 @@ from sikwu.datasets.paths import shared_dir
 
 ROOT = Path(__file__).resolve().parents[1]
 SHIPPED_MODELS = ("tile_classifier.onnx", "tile_detector.onnx")
-#: sikwu's runtime dependencies that importing sikwu.vision and recognising a photo need.
 #: Files the product reads at run time (models, rule profiles, schemas, migrations, catalogues).
 DATA_SUFFIXES = {".onnx", ".toml", ".json", ".csv", ".mako", ".mo"}
-VISION_RUNTIME = {"opencv-python-headless", "onnxruntime", "pillow", "numpy"}
+#: sikwu's runtime dependencies left out of the test venv: the page's (the heaviest), which neither the console
+#: script nor recognition may need.
+LEFT_OUT = {"streamlit"}
 NOT_SOURCE = shutil.ignore_patterns(
     ".git", ".venv", "build", "dist", "*.egg-info", ".cache", "__pycache__", ".pytest_cache", ".ruff_cache",
     ".mypy_cache", ".hypothesis", "artifacts",
@@ -64,23 +65,23 @@ def build_wheel(work: Path) -> Path:
 
 
 def make_venv(wheel: Path, home: Path) -> Path:
-    """A fresh venv holding the sikwu wheel (no dependencies), the vision runtime and Hugging Face ``datasets``."""
+    """A fresh venv holding the sikwu wheel, its runtime dependencies but Streamlit, and Hugging Face ``datasets``."""
     run([sys.executable, "-m", "venv", "--without-pip", home], cwd=home.parent)
     pip = [sys.executable, "-m", "pip", "--python", home / "bin" / "python", "install", "--quiet", "--no-compile"]
-    run([*pip, "datasets", *vision_requirements(wheel)], cwd=home.parent)
+    run([*pip, "datasets", *runtime_requirements(wheel)], cwd=home.parent)
     run([*pip, "--no-deps", wheel], cwd=home.parent)
     return home
 
 
-def vision_requirements(wheel: Path) -> list[str]:
-    """The wheel's own requirement lines (name and version range) for the packages in ``VISION_RUNTIME``."""
+def runtime_requirements(wheel: Path) -> list[str]:
+    """The wheel's own runtime requirement lines (name and version range), less ``LEFT_OUT``."""
     with zipfile.ZipFile(wheel) as archive:
         (metadata,) = [n for n in archive.namelist() if n.endswith(".dist-info/METADATA")]
         lines = archive.read(metadata).decode("utf-8").splitlines()
     requirements = [Requirement(line.split(":", 1)[1]) for line in lines if line.startswith("Requires-Dist:")]
-    chosen = [str(r) for r in requirements if r.name.lower() in VISION_RUNTIME and r.marker is None]
-    assert len(chosen) == len(VISION_RUNTIME), f"the wheel no longer requires all of {sorted(VISION_RUNTIME)}"
-    return chosen
+    runtime = [r for r in requirements if r.marker is None]
+    assert LEFT_OUT <= {r.name.lower() for r in runtime}, f"the wheel no longer requires all of {sorted(LEFT_OUT)}"
+    return [str(r) for r in runtime if r.name.lower() not in LEFT_OUT]
 
 
 def check_wheel_installs_only_the_sikwu_namespace(wheel: Path) -> None:
