@@ -10,10 +10,14 @@ from typing import Any
 
 import streamlit as st
 from sikwu.app import services
-from sikwu.app import state as S
+from sikwu.app.draft import compact
+from sikwu.app.flow import NeedsFix, Outcome, Refused, Result, Waiting
+from sikwu.app.table import SEAT_LABELS, TableContext
+from sikwu.scoring import Reading, Score
+from sikwu.scoring.payments import Settlement
 
 
-def _status(score: Any) -> tuple[str, str]:
+def _status(score: Score) -> tuple[str, str]:
     """(level, sentence) for the minimum/cap line under the total."""
     faan, minimum = int(score.faan), int(score.minimum)
     if score.limit_hand:
@@ -25,16 +29,16 @@ def _status(score: Any) -> tuple[str, str]:
     return "success", f"Meets the {minimum}-faan minimum."
 
 
-def pattern_rows(reading: Any) -> list[dict[str, Any]]:
+def pattern_rows(reading: Reading) -> list[dict[str, Any]]:
     return [{"Faan": int(p.faan), "Pattern": p.name_en, "番種": p.name_zh, "Why": p.reason} for p in reading.patterns]
 
 
-def payment_rows(settlement: Any, ctx: S.TableContext, roles: bool = True) -> list[dict[str, Any]]:
+def payment_rows(settlement: Settlement, ctx: TableContext, roles: bool = True) -> list[dict[str, Any]]:
     rows = []
     for seat in (1, 2, 3, 4):
         amount = int(settlement.payments.get(seat, 0))
         if not roles:
-            rows.append({"Seat": S.SEAT_LABELS[seat], "Points": f"{amount:+d}"})
+            rows.append({"Seat": SEAT_LABELS[seat], "Points": f"{amount:+d}"})
             continue
         roles_of = []
         if seat == ctx.seat:
@@ -45,7 +49,7 @@ def payment_rows(settlement: Any, ctx: S.TableContext, roles: bool = True) -> li
             roles_of.append("discarded")
         rows.append(
             {
-                "Seat": S.SEAT_LABELS[seat],
+                "Seat": SEAT_LABELS[seat],
                 "Role": ", ".join(roles_of),
                 "Points": f"{amount:+d}",
             }
@@ -53,23 +57,24 @@ def payment_rows(settlement: Any, ctx: S.TableContext, roles: bool = True) -> li
     return rows
 
 
-def reading_text(reading: Any) -> str:
+def reading_text(reading: Reading) -> str:
     """The best reading's sets as a player writes them: ``123m 456m 789m 777z 11z``."""
-    return " ".join(S.compact(list(s)).replace(" ", "") for s in reading.sets)
+    return " ".join(compact(list(s)).replace(" ", "") for s in reading.sets)
 
 
-def share_text(score: Any, settlement: Any | None, ctx: S.TableContext, notation: str) -> str:
+def share_text(score: Score, settlement: Settlement | None, ctx: TableContext, notation: str) -> str:
     pats = ", ".join(f"{p.name_en} {p.name_zh} {p.faan}" for p in score.best.patterns)
-    how = "self-drawn" if ctx.self_drawn else f"on {S.SEAT_LABELS[ctx.effective_discarder() or 2]}'s discard"
+    how = "self-drawn" if ctx.self_drawn else f"on {SEAT_LABELS[ctx.effective_discarder() or 2]}'s discard"
     hand = reading_text(score.best) or notation
-    lines = [f"食糊 {S.SEAT_LABELS[ctx.seat]} wins {score.faan} faan {how} ({score.profile}): {hand}", pats]
+    lines = [f"食糊 {SEAT_LABELS[ctx.seat]} wins {score.faan} faan {how} ({score.profile}): {hand}", pats]
     if settlement is not None:
-        pays = ", ".join(f"{S.SEAT_LABELS[s].split()[0]} {int(v):+d}" for s, v in sorted(settlement.payments.items()))
+        pays = ", ".join(f"{SEAT_LABELS[s].split()[0]} {int(v):+d}" for s, v in sorted(settlement.payments.items()))
         lines.append(f"Payments: {pays}")
     return "\n".join(lines)
 
 
-def render_report(scored: services.Scored, ctx: S.TableContext, hand: Any, profile: Any, notation: str) -> None:
+def render_report(result: Result) -> None:
+    scored, ctx, hand, profile, notation = result.scored, result.context, result.hand, result.profile, result.notation
     score = scored.score
     st.markdown("#### Result 結果")
     with st.container(horizontal=True, wrap=True, gap="large"):
@@ -117,7 +122,7 @@ def render_report(scored: services.Scored, ctx: S.TableContext, hand: Any, profi
     if scored.comparisons:
         with st.expander("Same hand under the other rule profiles"):
             table = []
-            for name, other, error in scored.comparisons:
+            for name, other, error in ((c.profile, c.score, c.error) for c in scored.comparisons):
                 if other is None:
                     table.append({"Profile": name, "Faan": "-", "Legal win": "-", "Note": error or ""})
                 else:
@@ -154,5 +159,18 @@ def render_report(scored: services.Scored, ctx: S.TableContext, hand: Any, profi
             )
     except services.Unavailable as exc:
         st.info(str(exc))
-    except ValueError as exc:
-        st.info(f"The downloadable report could not be built: {exc}")
+
+
+def render_outcome(outcome: Outcome) -> None:
+    """The result area: a hint, what to fix, why it cannot be scored, or the report."""
+    if isinstance(outcome, Waiting):
+        st.info(outcome.message)
+    elif isinstance(outcome, NeedsFix):
+        for problem in outcome.problems:
+            st.warning(problem)
+    elif isinstance(outcome, Refused):
+        (st.warning if outcome.level == "warning" else st.error)(outcome.message)
+        if outcome.next_step:
+            st.caption(outcome.next_step)
+    else:
+        render_report(outcome)

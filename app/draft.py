@@ -1,23 +1,24 @@
-"""The hand being checked on the page: tiles (as found or typed), melds the player declared, the winning tile, context.
+"""The hand being checked on the page: tiles (as found or typed), melds the player declared, the winning tile.
 
-The page keeps one :class:`Draft` and one :class:`TableContext` in ``st.session_state``. Both are plain data with
-no Streamlit import, so every correction a player can make is a small pure method that tests can call directly, and
+The page keeps one :class:`Draft` (and one :class:`sikwu.app.table.TableContext`) in its session. Both are plain data
+with no Streamlit import, so every correction a player can make is a small pure method that tests can call directly, and
 the one way into the scoring engine is :meth:`Draft.to_hand`. Each tile keeps a stable ``uid`` so a correction
 never shifts the number drawn on the photo, and remembers what the photo said so "changed" can be shown.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, MutableMapping, Sequence
-from dataclasses import dataclass, field, replace
-from typing import Any, Literal
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, replace
+from typing import Literal, NotRequired, TypedDict
 
+from sikwu.app.table import TableContext
+from sikwu.scoring import Hand, Meld, format_tiles
 from sikwu.scoring.tiles import (
     BONUS_IDS,
     PLAYING_IDS,
     TILE_IDS,
     TILE_NAMES,
-    WIND_IDS,
     is_suited,
     rank_of,
     suit_of,
@@ -27,22 +28,19 @@ from sikwu.scoring.tiles import (
 MeldKind = Literal["chow", "pung", "kong"]
 KongKind = Literal["exposed", "added", "concealed"]
 
-#: Events the page offers, in the order a player thinks of them (keys are the scoring engine's EVENTS).
-EVENT_LABELS: dict[str, str] = {
-    "kong_replacement": "Won on a kong replacement tile 槓上開花",
-    "double_kong_replacement": "Won on a double kong replacement 槓上槓",
-    "flower_replacement": "Won on a flower replacement tile 花上自摸",
-    "robbing_kong": "Robbing a kong 搶槓",
-    "last_tile_wall": "Last tile of the wall 海底撈月",
-    "last_discard": "Last discard 河底撈魚",
-    "heavenly": "Heavenly hand 天糊 (dealer wins on the deal)",
-    "earthly": "Earthly hand 地糊",
-    "human": "Human hand 人糊",
-    "seven_flowers": "Seven flowers (robbing the eighth) 七花",
-    "eight_flowers": "Eight flowers 八仙過海",
-}
-SEAT_LABELS: dict[int, str] = {1: "East 東", 2: "South 南", 3: "West 西", 4: "North 北"}
 UNKNOWN_FACE = "back"  # a face-down tile in the photo: the player must say what it is
+
+
+class FoundTile(TypedDict):
+    """One tile as the photo gave it (``sikwu.app.services.recognize`` makes these; tests write them by hand)."""
+
+    tile: str
+    confidence: NotRequired[float | None]
+    top3: NotRequired[tuple[tuple[str, float], ...]]
+    low_confidence: NotRequired[bool]
+    changed: NotRequired[bool]
+    found_as: NotRequired[str]
+    group: NotRequired[int | None]
 
 
 class DraftError(ValueError):
@@ -109,45 +107,25 @@ class Suggestion:
 
 
 @dataclass(frozen=True)
-class TableContext:
-    """How the hand was won and who sits where: everything besides the tiles that changes the score."""
-
-    seat: int = 1  # winner's seat, 1 = East
-    round_wind: str = "1z"
-    dealer: int = 1
-    self_drawn: bool = False
-    discarder: int | None = 2
-    events: frozenset[str] = frozenset()
-    profile: str = ""  # built-in profile name; "" = the engine's default
-    house_rules_name: str | None = None  # an uploaded TOML file's name
-    house_rules_text: str | None = None
-
-    def effective_discarder(self) -> int | None:
-        if self.self_drawn:
-            return None
-        if self.discarder is None or self.discarder == self.seat:
-            # The discarder cannot be the winner; pick the player on the winner's left (who plays before them).
-            return (self.seat - 2) % 4 + 1
-        return self.discarder
-
-
-@dataclass(frozen=True)
 class Draft:
     tiles: tuple[DraftTile, ...] = ()
     melds: tuple[DraftMeld, ...] = ()
     winning_uid: int | None = None
     source: Literal["photo", "typed", "empty"] = "empty"
     next_uid: int = 1
+    #: False while ``winning_uid`` is only a proposal (the photo's last concealed tile): the page marks it and the
+    #: result says so until the player taps the winning tile. Typed notation puts the winning tile last on purpose.
+    winning_confirmed: bool = False
 
     # ---- building -------------------------------------------------------------------------------------------
     @classmethod
     def from_tiles(cls, tile_ids: Iterable[str], source: Literal["photo", "typed"] = "typed") -> Draft:
         tiles = tuple(DraftTile(uid=i + 1, tile=t, found_as=t) for i, t in enumerate(tile_ids))
-        draft = cls(tiles=tiles, source=source, next_uid=len(tiles) + 1)
-        return draft.with_default_winning()
+        draft = cls(tiles=tiles, source=source, next_uid=len(tiles) + 1).with_default_winning()
+        return replace(draft, winning_confirmed=source == "typed" and draft.winning_uid is not None)
 
     @classmethod
-    def from_found(cls, found: Sequence[Mapping[str, Any]]) -> Draft:
+    def from_found(cls, found: Sequence[FoundTile]) -> Draft:
         """Tiles found in a photo, in the recogniser's order; each mapping has ``tile`` and optional
         ``confidence``, ``top3``, ``low_confidence``, ``changed``, ``found_as``."""
         tiles = []
@@ -307,7 +285,7 @@ class Draft:
                 f"{t.label()} is in a declared meld. The winning tile belongs to the concealed part: release the "
                 "meld first (a pung completed by the winning discard stays concealed here)."
             )
-        return replace(self, winning_uid=uid)
+        return replace(self, winning_uid=uid, winning_confirmed=True)
 
     def declare_meld(
         self, uids: Sequence[int], kind: MeldKind, kong_kind: KongKind | None = None, fed_by: int | None = None
@@ -346,13 +324,11 @@ class Draft:
         if self.winning_uid is not None and any(t.uid == self.winning_uid for t in concealed):
             return self
         candidates = [t for t in concealed if not t.needs_face]
-        return replace(self, winning_uid=candidates[-1].uid if candidates else None)
+        return replace(self, winning_uid=candidates[-1].uid if candidates else None, winning_confirmed=False)
 
     # ---- into the scoring engine -----------------------------------------------------------------------------
-    def to_hand(self, context: TableContext) -> Any:
+    def to_hand(self, context: TableContext) -> Hand:
         """The :class:`scoring.Hand` this draft and context describe (raises DraftError when not yet possible)."""
-        from sikwu.scoring import Hand, Meld  # imported here: state stays importable while scoring is being built
-
         problems = self.problems()
         if problems:
             raise DraftError(problems[0])
@@ -425,56 +401,5 @@ def _meld_shape_error(kind: str, ids: Sequence[str]) -> str | None:
 
 
 def compact(ids: Sequence[str]) -> str:
-    """``['1m','2m','3m','5z']`` -> ``'123m5z'``: the notation's grouping of runs of one suit."""
-    out: list[str] = []
-    run_suit = None
-    digits = ""
-    for t in ids:
-        s = t[1]
-        if s != run_suit and digits:
-            out.append(digits + run_suit)
-            digits = ""
-        run_suit = s
-        digits += t[0]
-    if digits:
-        out.append(digits + str(run_suit))
-    return " ".join(out)
-
-
-def wind_name(tile: str) -> str:
-    return SEAT_LABELS[WIND_IDS.index(tile) + 1]
-
-
-# ---- session state ------------------------------------------------------------------------------------------------
-
-DRAFT_KEY = "sikwu_draft"
-CONTEXT_KEY = "sikwu_context"
-
-
-def get_draft(session: MutableMapping[str, Any]) -> Draft:
-    if DRAFT_KEY not in session:
-        session[DRAFT_KEY] = Draft()
-    return session[DRAFT_KEY]
-
-
-def put_draft(session: MutableMapping[str, Any], draft: Draft) -> None:
-    session[DRAFT_KEY] = draft
-
-
-def get_context(session: MutableMapping[str, Any]) -> TableContext:
-    if CONTEXT_KEY not in session:
-        session[CONTEXT_KEY] = TableContext()
-    return session[CONTEXT_KEY]
-
-
-def put_context(session: MutableMapping[str, Any], context: TableContext) -> None:
-    session[CONTEXT_KEY] = context
-
-
-@dataclass
-class Flash:
-    """One message to show after a rerun (e.g. why a correction was refused)."""
-
-    level: Literal["error", "warning", "info", "success"]
-    text: str
-    extra: dict[str, Any] = field(default_factory=dict)
+    """``['1m','2m','3m','5z']`` -> ``'123m 5z'``: the notation's grouping of runs of one suit."""
+    return format_tiles(ids)
