@@ -13,6 +13,7 @@ from typing import Literal
 
 from sikwu.app import services
 from sikwu.app.draft import Draft
+from sikwu.app.i18n import N_, _
 from sikwu.app.session import PhotoState, Session
 from sikwu.app.table import TableContext
 from sikwu.scoring import Hand, NotAWinningHandError, Profile
@@ -59,13 +60,14 @@ def use_typed(session: Session, text: str) -> None:
     """Callback of 'Use these tiles': the typed notation becomes the hand (the photo, if any, is dropped)."""
     text = (text or "").strip()
     if not text:
-        session.flash("warning", "Type the tiles first, e.g. 123m 456p 789s 111z 55z.")
+        session.flash("warning", _("Type the tiles first, e.g. 123m 456p 789s 111z 55z."))
         return
     try:
         ids = services.parse_tiles(text)
     except ValueError as exc:  # NotationError names the bad token and its position
-        hint = "" if "123m" in str(exc) else " Write digits then the suit letter (m p s z f), e.g. 123m 456p 55z."
-        session.flash("warning", f"Cannot read the tiles: {exc}.{hint}")
+        hint = _("Write digits then the suit letter (m p s z f), e.g. 123m 456p 55z.")
+        hint = "" if "123m" in str(exc) else " " + hint
+        session.flash("warning", _("Cannot read the tiles: {error}.").format(error=exc) + hint)
         return
     session.photo = None
     session.close_dialogs()
@@ -110,7 +112,7 @@ class Result:
 
 Outcome = Waiting | NeedsFix | Refused | Result
 
-NOT_WINNING_NEXT = (
+NOT_WINNING_NEXT = N_(
     "Next: compare the tiles with the photo (orange = unsure), tap a wrong one to replace it, add a missed tile or "
     "delete an extra one; declared melds must match what is on the table."
 )
@@ -135,29 +137,32 @@ def evaluate(draft: Draft, ctx: TableContext, profiles: dict[str, str] | None, h
     """Everything the result area shows, decided in one place."""
     if not draft.tiles:
         if had_photo:
-            return Waiting("No tiles from this photo yet: try another photo, or choose Type above and enter the tiles.")
-        return Waiting("Upload or take a photo of the winning hand laid face up, or choose Type and enter the tiles.")
+            return Waiting(_("No tiles from this photo yet: try another photo, or choose Type and enter the tiles."))
+        return Waiting(
+            _("Upload or take a photo of the winning hand laid face up, or choose Type and enter the tiles.")
+        )
     problems = draft.problems()
     if problems:
         return NeedsFix(tuple(problems))
     try:
         profile = services.load_profile(ctx.profile, ctx.house_rules_text, ctx.house_rules_name)
     except ValueError as exc:  # ProfileError: names the file, the key and the problem
-        where = "house-rules file" if ctx.house_rules_text is not None else f"profile '{ctx.profile}'"
-        return Refused(
-            "error", f"The {where} cannot be used: {exc}. Fix it and upload again, or remove it to use a built-in one."
-        )
+        if ctx.house_rules_text is not None:
+            message = _("The house-rules file cannot be used: {error}.").format(error=exc)
+        else:
+            message = _("The profile '{profile}' cannot be used: {error}.").format(profile=ctx.profile, error=exc)
+        return Refused("error", message + " " + _("Fix it and upload again, or remove it to use a built-in one."))
     hand = draft.to_hand(ctx)
     others = [n for n in (profiles or {}) if n != ctx.profile or ctx.house_rules_text is not None]
     try:
         scored = services.score(hand, profile, compare_with=others)
     except NotAWinningHandError as exc:
-        return Refused("warning", f"Not a winning hand. {exc}", NOT_WINNING_NEXT)
+        return Refused("warning", _("Not a winning hand.") + f" {exc}", _(NOT_WINNING_NEXT))
     except ValueError as exc:
         return Refused(
             "error",
-            f"This hand cannot be scored: {for_players(str(exc))}",
-            "Next: check the tiles against the photo and the table settings above, then try again.",
+            _("This hand cannot be scored: {error}").format(error=for_players(str(exc))),
+            _("Next: check the tiles against the photo and the table settings, then try again."),
         )
     proposed = draft.source == "photo" and not draft.winning_confirmed
     return Result(scored, ctx, hand, profile, draft.notation(), proposed)

@@ -186,6 +186,11 @@ def face_png(tile_id: str, height: int = 64) -> bytes:
         ) from exc
 
 
+def cjk_font() -> Path | None:
+    """The font the tile artwork draws Chinese with (for the share card), or None when there is none."""
+    return faces.cjk_font_path()
+
+
 def faces_available() -> str | None:
     """None when tile pictures can be drawn, else the sentence to show."""
     try:

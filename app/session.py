@@ -71,6 +71,16 @@ class W(StrEnum):
     CTX_EVENTS = "ctx_events"
     CTX_PROFILE = "ctx_profile"
     CTX_HOUSE_RULES = "ctx_house_rules"
+    CTX_CONFIRM = "ctx_confirm"
+    RULES_EXPANDER = "rules_expander"
+    CHIP_SEAT = "chip_seat"
+    CHIP_WIN = "chip_win"
+    CHIP_DEALER = "chip_dealer"
+    CHIP_ROUND = "chip_round"
+    CHIP_PROFILE = "chip_profile"
+    LANGUAGE = "lang"  # bound to the URL: ?lang=zh_Hant_HK
+    LARGE_TEXT = "large"  # bound to the URL: ?large=true
+    NEW_HAND_EXPANDER = "new_hand"
 
 
 def tile_key(uid: int) -> str:

@@ -8,23 +8,27 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from sikwu.app.i18n import N_, _
 from sikwu.scoring.tiles import WIND_IDS
 
 #: Events the page offers, in the order a player thinks of them (keys are the scoring engine's EVENTS).
 EVENT_LABELS: dict[str, str] = {
-    "kong_replacement": "Won on a kong replacement tile 槓上開花",
-    "double_kong_replacement": "Won on a double kong replacement 槓上槓",
-    "flower_replacement": "Won on a flower replacement tile 花上自摸",
-    "robbing_kong": "Robbing a kong 搶槓",
-    "last_tile_wall": "Last tile of the wall 海底撈月",
-    "last_discard": "Last discard 河底撈魚",
-    "heavenly": "Heavenly hand 天糊 (dealer wins on the deal)",
-    "earthly": "Earthly hand 地糊",
-    "human": "Human hand 人糊",
-    "seven_flowers": "Seven flowers (robbing the eighth) 七花",
-    "eight_flowers": "Eight flowers 八仙過海",
+    "kong_replacement": N_("Won on a kong replacement tile 槓上開花"),
+    "double_kong_replacement": N_("Won on a double kong replacement 槓上槓"),
+    "flower_replacement": N_("Won on a flower replacement tile 花上自摸"),
+    "robbing_kong": N_("Robbing a kong 搶槓"),
+    "last_tile_wall": N_("Last tile of the wall 海底撈月"),
+    "last_discard": N_("Last discard 河底撈魚"),
+    "heavenly": N_("Heavenly hand 天糊 (dealer wins on the deal)"),
+    "earthly": N_("Earthly hand 地糊"),
+    "human": N_("Human hand 人糊"),
+    "seven_flowers": N_("Seven flowers (robbing the eighth) 七花"),
+    "eight_flowers": N_("Eight flowers 八仙過海"),
 }
-SEAT_LABELS: dict[int, str] = {1: "East 東", 2: "South 南", 3: "West 西", 4: "North 北"}
+#: Seats as the payments table names them; English keeps the character so mixed tables read both.
+SEAT_LABELS: dict[int, str] = {1: N_("East 東"), 2: N_("South 南"), 3: N_("West 西"), 4: N_("North 北")}
+#: The same seat in running text ("South pays 32" / "南家 俾 32").
+SEAT_SHORT: dict[int, str] = {1: N_("East"), 2: N_("South"), 3: N_("West"), 4: N_("North")}
 
 
 @dataclass(frozen=True)
@@ -50,5 +54,23 @@ class TableContext:
         return self.discarder
 
 
+def seat_label(seat: int) -> str:
+    return _(SEAT_LABELS[seat])
+
+
+def seat_short(seat: int) -> str:
+    return _(SEAT_SHORT[seat])
+
+
+def event_label(event: str) -> str:
+    return _(EVENT_LABELS[event])
+
+
 def wind_name(tile: str) -> str:
-    return SEAT_LABELS[WIND_IDS.index(tile) + 1]
+    """A round wind by name: 'East 東' / '東風'."""
+    return _(ROUND_LABELS[tile])
+
+
+ROUND_LABELS: dict[str, str] = dict(
+    zip(WIND_IDS, (N_("East 東 round"), N_("South 南 round"), N_("West 西 round"), N_("North 北 round")), strict=True)
+)

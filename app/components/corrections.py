@@ -10,13 +10,18 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import streamlit as st
+from sikwu.app.components.header import activate_language
 from sikwu.app.draft import Draft, DraftError
+from sikwu.app.i18n import _
 from sikwu.app.session import Session, W
-from sikwu.scoring.tiles import TILE_NAMES
+from sikwu.app.tile_names import tile_name
 
 
 def session() -> Session:
-    return Session(st.session_state)
+    """The session, with this run's language active (callbacks run before the page sets it)."""
+    s = Session(st.session_state)
+    activate_language(s)
+    return s
 
 
 def _apply(change: Callable[[Draft], Draft], done: str | None = None) -> None:
@@ -49,36 +54,43 @@ def start_adding() -> None:
 
 
 def replace_tile(uid: int, tile: str) -> None:
-    _apply(lambda d: d.replace_tile(uid, tile), f"Tile changed to {tile} {TILE_NAMES[tile].chinese}.")
+    session()  # this run's language, for the message
+    _apply(lambda d: d.replace_tile(uid, tile), _("Tile changed to {tile}.").format(tile=tile_name(tile)))
     session().close_dialogs()
 
 
 def add_tile(tile: str) -> None:
-    _apply(lambda d: d.add_tile(tile), f"Added {tile} {TILE_NAMES[tile].chinese}.")
+    session()  # this run's language, for the message
+    _apply(lambda d: d.add_tile(tile), _("Added {tile}.").format(tile=tile_name(tile)))
 
 
 def delete_tile(uid: int) -> None:
-    _apply(lambda d: d.delete_tile(uid), "Tile removed.")
+    session()  # this run's language, for the message
+    _apply(lambda d: d.delete_tile(uid), _("Tile removed."))
     session().close_dialogs()
 
 
 def mark_winning(uid: int) -> None:
-    _apply(lambda d: d.set_winning(uid), "Winning tile marked.")
+    session()  # this run's language, for the message
+    _apply(lambda d: d.set_winning(uid), _("Winning tile marked."))
     session().close_dialogs()
 
 
 def release_meld(index: int) -> None:
-    _apply(lambda d: d.release_meld(index), "Meld released back into the concealed hand.")
+    session()  # this run's language, for the message
+    _apply(lambda d: d.release_meld(index), _("Meld released back into the concealed hand."))
 
 
 def accept_suggestion(index: int) -> None:
+    session()  # this run's language, for the message
+
     def change(d: Draft) -> Draft:
         suggestions = d.suggested_melds()
         if index >= len(suggestions):
-            raise DraftError("That suggestion no longer applies; declare the meld below instead.")
+            raise DraftError(_("That suggestion no longer applies; declare the meld below instead."))
         return d.apply_suggestion(suggestions[index])
 
-    _apply(change, "Meld declared from the photo's layout.")
+    _apply(change, _("Meld declared from the photo's layout."))
 
 
 def declare_meld() -> None:
@@ -89,7 +101,7 @@ def declare_meld() -> None:
     fed = s.widget(W.MELD_FED_BY)
     _apply(
         lambda d: d.declare_meld(picked, kind, kong_kind if kind == "kong" else None, fed_by=fed),
-        f"Declared a {kind}.",
+        _("Meld declared."),
     )
     s.set_widget(W.MELD_PICK, [])
     s.set_widget(W.MELD_FED_BY, None)
@@ -98,5 +110,5 @@ def declare_meld() -> None:
 def undo() -> None:
     s = session()
     if s.undo():
-        s.flash("info", "Last correction undone.")
+        s.flash("info", _("Last correction undone."))
     s.close_dialogs()

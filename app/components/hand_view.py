@@ -6,14 +6,15 @@ its correction (:mod:`sikwu.app.components.tile_editor`).
 
 from __future__ import annotations
 
+import numpy as np
 import streamlit as st
 from sikwu.app.components import corrections as C
 from sikwu.app.components.tile_editor import adding_dialog, editor_dialog
 from sikwu.app.components.tiles import tile_png
 from sikwu.app.draft import Draft, DraftTile
+from sikwu.app.i18n import N_, _
 from sikwu.app.session import Session, W, release_key, suggestion_key, tile_key
-from sikwu.app.table import SEAT_LABELS
-from sikwu.scoring.tiles import TILE_NAMES
+from sikwu.app.table import seat_label
 
 
 def tile_state(draft: Draft, t: DraftTile) -> str:
@@ -45,31 +46,20 @@ def _tile_cell(session: Session, draft: Draft, t: DraftTile, pictures: bool) -> 
     with st.container(width="content", gap=None, horizontal_alignment="center", key=f"cell_{t.uid}"):
         png = tile_png(t.tile, 56, tile_state(draft, t)) if pictures else None
         if png is not None:
-            name = TILE_NAMES.get(t.tile)
-            st.image(png, width=44, alt=f"{t.label()} {name.english if name else 'face down'}")
+            st.image(png, width=44)
         st.button(
             button_label(draft, t),
             key=tile_key(t.uid),
             on_click=C.select_tile,
             args=(t.uid,),
             type="primary" if session.selected == t.uid else "secondary",
-            help=_tile_help(t),
         )
 
 
-def _tile_help(t: DraftTile) -> str:
-    name = TILE_NAMES.get(t.tile)
-    text = f"{name.english} {name.chinese}" if name else "face down / unknown"
-    if t.confidence is not None:
-        text += f" - classifier {t.confidence:.0%}"
-    if t.found_as and t.found_as != t.tile:
-        text += f" - photo said {t.found_as}"
-    return text + ". Tap to correct."
-
-
-def _group(session: Session, title: str, tiles: tuple[DraftTile, ...], draft: Draft, pictures: bool) -> None:
-    st.markdown(f"**{title}**")
-    with st.container(horizontal=True, wrap=True, gap="xsmall"):
+def _group(session: Session, key: str, title: str, tiles: tuple[DraftTile, ...], draft: Draft, pictures: bool) -> None:
+    if title:
+        st.markdown(f"**{title}**")
+    with st.container(horizontal=True, wrap=True, gap="xsmall", key=f"tiles_{key}"):
         for t in tiles:
             _tile_cell(session, draft, t, pictures)
 
@@ -78,28 +68,55 @@ def render_hand(session: Session, draft: Draft, pictures: bool) -> None:
     """Groups: concealed tiles, each declared meld (with Release), bonus tiles; then the dialog for a tapped tile."""
     concealed = draft.ordered_concealed()
     if concealed:
-        _group(session, f"Concealed hand ({len(concealed)} tiles)", concealed, draft, pictures)
+        title = _("Concealed hand ({n} tiles)").format(n=len(concealed)) if draft.melds else ""
+        _group(session, "concealed", title, concealed, draft, pictures)
     for i, m in enumerate(draft.melds):
         tiles = tuple(draft.tile(u) for u in m.uids)
-        fed = f" - claimed from {SEAT_LABELS[m.fed_by]}" if m.fed_by else ""
-        _group(session, f"{m.title()} {i + 1}{fed}", tiles, draft, pictures)
-        st.button("Release this meld", key=release_key(i), on_click=C.release_meld, args=(i,), type="tertiary")
+        fed = " - " + _("claimed from {seat}").format(seat=seat_label(m.fed_by)) if m.fed_by else ""
+        _group(session, f"meld{i}", f"{_(m.title())} {i + 1}{fed}", tiles, draft, pictures)
+        st.button(_("Release this meld"), key=release_key(i), on_click=C.release_meld, args=(i,))
     bonus = draft.bonus_tiles()
     if bonus:
-        _group(session, "Flowers & seasons 花", bonus, draft, pictures)
-    st.caption(
-        "★ winning tile (☆ proposed: tap the winning tile to confirm) · ⚠ low confidence, check it · ✎ changed · "
-        "? face down. Tap a tile to correct it."
-    )
-    with st.container(horizontal=True, wrap=True):
-        st.button("Add a missed tile", key=W.ADD_TILE_OPEN, on_click=C.start_adding, icon=":material/add:")
-        if session.can_undo():
-            st.button("Undo", key=W.UNDO, on_click=C.undo, icon=":material/undo:")
+        _group(session, "bonus", _("Flowers & seasons 花"), bonus, draft, pictures)
+    _to_check(draft)
+    st.caption(_("Tap a tile to fix it or mark the winning tile. ★ winning (☆ proposed) · ⚠ check · ✎ changed"))
     selected = session.selected
     if selected is not None and any(t.uid == selected for t in draft.tiles):
-        editor_dialog(selected, pictures)
+        editor_dialog(selected, pictures, photo_crop(session, draft.tile(selected)))
     elif session.adding:
         adding_dialog(pictures)
+
+
+def _to_check(draft: Draft) -> None:
+    """One line naming the tiles a player should look at: unsure readings and face-down tiles."""
+    unsure = [t.label() for t in draft.tiles if t.needs_face or (t.low_confidence and not t.changed)]
+    if unsure:
+        st.warning(_("Check {tiles}: the photo reading is unsure (orange).").format(tiles=", ".join(unsure)))
+
+
+def render_tools(session: Session) -> None:
+    """Corrections that are not one tile: add a missed tile, undo the last correction."""
+    with st.container(horizontal=True, wrap=True):
+        st.button(_("Add a missed tile"), key=W.ADD_TILE_OPEN, on_click=C.start_adding, icon=":material/add:")
+        if session.can_undo():
+            st.button(_("Undo"), key=W.UNDO, on_click=C.undo, icon=":material/undo:")
+
+
+def photo_crop(session: Session, t: DraftTile) -> np.ndarray | None:
+    """The tile as the photo shows it (its box with a margin), for the correction dialog; None for typed tiles."""
+    photo = session.photo
+    if photo is None or photo.rgb is None or photo.found is None or t.number is None:
+        return None
+    if not 0 < t.number <= len(photo.found.boxes) or photo.found.boxes[t.number - 1] is None:
+        return None
+    x0, y0, x1, y1 = (v * photo.scale for v in photo.found.boxes[t.number - 1])  # type: ignore[union-attr]
+    pad = 0.15 * max(x1 - x0, y1 - y0)
+    h, w = photo.rgb.shape[:2]
+    left, top = max(0, int(x0 - pad)), max(0, int(y0 - pad))
+    right, bottom = min(w, int(x1 + pad)), min(h, int(y1 + pad))
+    if right - left < 4 or bottom - top < 4:
+        return None
+    return photo.rgb[top:bottom, left:right]
 
 
 def render_meld_builder(session: Session, draft: Draft) -> None:
@@ -110,7 +127,7 @@ def render_meld_builder(session: Session, draft: Draft) -> None:
         return
     suggestions = draft.suggested_melds()
     if suggestions:
-        st.markdown("**Set apart on the table - declared melds?**")
+        st.markdown(_("**Set apart on the table - declared melds?**"))
         with st.container(horizontal=True, wrap=True):
             for i, sug in enumerate(suggestions):
                 st.button(
@@ -120,37 +137,44 @@ def render_meld_builder(session: Session, draft: Draft) -> None:
                     args=(i,),
                     icon=":material/add:",
                 )
-    with st.expander("Declared melds (exposed sets, kongs)", key=W.MELDS_EXPANDER):
-        st.caption("Tiles you melded on the table (chow/pung/kong), or a concealed kong. Pick its tiles:")
+    with st.expander(_("Declared melds (exposed sets, kongs)"), key=W.MELDS_EXPANDER):
+        st.caption(_("Tiles you melded on the table (chow/pung/kong), or a concealed kong. Pick its tiles:"))
         st.pills(
-            "Tiles of the meld",
+            _("Tiles of the meld"),
             options,
             selection_mode="multi",
             format_func=lambda u: labels.get(u, str(u)),
             key=W.MELD_PICK,
             label_visibility="collapsed",
         )
-        st.segmented_control("Kind", ["chow", "pung", "kong"], default="pung", key=W.MELD_KIND)
+        st.segmented_control(
+            _("Kind"), ["chow", "pung", "kong"], default="pung", key=W.MELD_KIND, format_func=meld_kind_label
+        )
         kong = session.widget(W.MELD_KIND) == "kong"
         if kong:
             st.segmented_control(
-                "Kong",
+                _("Kong"),
                 ["exposed", "added", "concealed"],
                 default="exposed",
                 key=W.MELD_KONG_KIND,
-                format_func=KONG_LABELS.__getitem__,
+                format_func=lambda k: _(KONG_LABELS[k]),
             )
         if not (kong and session.widget(W.MELD_KONG_KIND) == "concealed"):
             st.segmented_control(
-                "Claimed from (for liability; optional)",
+                _("Claimed from (for liability; optional)"),
                 [1, 2, 3, 4],
-                format_func=SEAT_LABELS.__getitem__,
+                format_func=seat_label,
                 key=W.MELD_FED_BY,
             )
-        st.button("Declare meld", key=W.DECLARE_MELD, on_click=C.declare_meld, type="primary")
+        st.button(_("Declare meld"), key=W.DECLARE_MELD, on_click=C.declare_meld, type="primary")
 
 
-KONG_LABELS = {"exposed": "Exposed 明槓", "added": "Added 加槓", "concealed": "Concealed 暗槓"}
+KONG_LABELS = {"exposed": N_("Exposed 明槓"), "added": N_("Added 加槓"), "concealed": N_("Concealed 暗槓")}
+MELD_KIND_LABELS = {"chow": N_("chow 上"), "pung": N_("pung 碰"), "kong": N_("kong 槓")}
+
+
+def meld_kind_label(kind: str) -> str:
+    return _(MELD_KIND_LABELS[kind])
 
 
 def show_flash(session: Session) -> None:

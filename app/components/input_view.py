@@ -6,21 +6,23 @@ import streamlit as st
 from sikwu.app import flow
 from sikwu.app.components.overlay import annotate
 from sikwu.app.draft import Draft
+from sikwu.app.i18n import N_, _
 from sikwu.app.session import Session, W
 
 PHOTO_TYPES = ["jpg", "jpeg", "png", "webp", "heic", "heif"]
-PHOTO_TIPS = (
-    "Lay the hand face up in one row, exposed melds and flowers a little apart, on a plain table; "
-    "fill the frame from above and avoid glare."
+PHOTO_TIPS = N_(
+    "Lay the hand face up in one row, exposed melds and flowers a little apart, on a plain table; fill the frame "
+    "from above and avoid glare. On a phone the picker opens the camera at full resolution."
 )
-NOTATION_HELP = (
+NOTATION_HELP = N_(
     "Digits then suit: m characters 萬, p dots 筒, s bamboo 索, z honours (1-4 winds E S W N, "
     "5 White 白, 6 Green 發, 7 Red 中), f flowers/seasons. Put the winning tile last."
 )
+MODES = {"Photo": N_("Photo"), "Camera": N_("Camera"), "Type": N_("Type")}
 
 
 def _take(session: Session, data: bytes, name: str) -> None:
-    with st.spinner("Finding and naming the tiles..."):
+    with st.spinner(_("Finding and naming the tiles...")):
         flow.take_photo(session, data, name)
 
 
@@ -29,23 +31,46 @@ def _use_typed() -> None:
     flow.use_typed(session, str(session.widget(W.TYPED_HAND, "")))
 
 
+def secure_context(url: str | None) -> bool:
+    """Browsers give the live camera only to secure pages: HTTPS, or this computer itself (localhost)."""
+    if not url:
+        return True  # not in a browser (tests): nothing to warn about
+    scheme, _sep, rest = url.partition("://")
+    host = rest.split("/")[0].rsplit(":", 1)[0].strip("[]")
+    return scheme == "https" or host in {"localhost", "127.0.0.1", "::1"}
+
+
 def render_input(session: Session) -> None:
     mode = st.segmented_control(
-        "Hand from", ["Photo", "Camera", "Type"], default="Photo", key=W.INPUT_MODE, required=True
+        _("Hand from"),
+        list(MODES),
+        default="Photo",
+        key=W.INPUT_MODE,
+        required=True,
+        format_func=lambda m: _(MODES[m]),
     )
     if mode == "Photo":
-        up = st.file_uploader(
-            "Photo of the winning hand, laid face up", type=PHOTO_TYPES, key=W.PHOTO_UPLOAD, help=PHOTO_TIPS
-        )
+        up = st.file_uploader(_("Photo of the winning hand, laid face up"), type=PHOTO_TYPES, key=W.PHOTO_UPLOAD)
+        st.caption(_(PHOTO_TIPS))
         if up is not None:
             _take(session, up.getvalue(), up.name)
     elif mode == "Camera":
-        shot = st.camera_input("Photo of the winning hand, laid face up", key=W.PHOTO_CAMERA, help=PHOTO_TIPS)
+        if not secure_context(st.context.url):
+            st.warning(
+                _(
+                    "The live camera needs a secure page (https, see 'sikwu app --https'); here use Photo: "
+                    "on a phone it opens the camera."
+                )
+            )
+            return
+        shot = st.camera_input(_("Photo of the winning hand, laid face up"), key=W.PHOTO_CAMERA)
+        st.caption(_(PHOTO_TIPS))
         if shot is not None:
             _take(session, shot.getvalue(), "camera.jpg")
     else:
-        st.text_input("Tiles in notation", key=W.TYPED_HAND, placeholder="123m 456p 789s 111z 55z", help=NOTATION_HELP)
-        st.button("Use these tiles", key=W.USE_TYPED, on_click=_use_typed, type="primary")
+        st.text_input(_("Tiles in notation"), key=W.TYPED_HAND, placeholder="123m 456p 789s 111z 55z")
+        st.caption(_(NOTATION_HELP))
+        st.button(_("Use these tiles"), key=W.USE_TYPED, on_click=_use_typed, type="primary")
 
 
 def photo_states(draft: Draft, count: int) -> list[str]:
@@ -78,15 +103,15 @@ def render_photo(session: Session, draft: Draft) -> None:
         return
     found = photo.found
     if found is None:
-        st.image(photo.rgb, caption="Your photo (no tiles recognised)", width="stretch")
+        st.image(photo.rgb, caption=_("Your photo (no tiles recognised)"), width="stretch")
         return
     states = photo_states(draft, len(found.tiles))
     labels = [str(i + 1) for i in range(len(found.tiles))]
     img = annotate(photo.rgb, found.boxes, found.quads, states, labels, coord_scale=photo.scale)
     low = states.count("low")
-    caption = f"{len(found.tiles)} tiles found in {found.seconds:.1f} s"
+    caption = _("{n} tiles found in {seconds} s").format(n=len(found.tiles), seconds=f"{found.seconds:.1f}")
     if low:
-        caption += f" · {low} to check (orange)"
+        caption += " · " + _("{n} to check (orange)").format(n=low)
     st.image(img, caption=caption, width="stretch")
     for note in found.notes:
-        st.caption(f"Recogniser: {note}")
+        st.caption(_("Recogniser: {note}").format(note=note))
