@@ -12,6 +12,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from typing import Literal, NotRequired, TypedDict
 
+from sikwu.app.i18n import N_, _
 from sikwu.app.table import TableContext
 from sikwu.scoring import Hand, Meld, format_tiles
 from sikwu.scoring.tiles import (
@@ -85,10 +86,12 @@ class DraftMeld:
 
     def title(self) -> str:
         if self.kind == "kong":
-            return {"exposed": "Exposed kong 明槓", "added": "Added kong 加槓", "concealed": "Concealed kong 暗槓"}[
-                self.kong_kind or "exposed"
-            ]
-        return {"chow": "Exposed chow 上", "pung": "Exposed pung 碰"}[self.kind]
+            return {
+                "exposed": N_("Exposed kong 明槓"),
+                "added": N_("Added kong 加槓"),
+                "concealed": N_("Concealed kong 暗槓"),
+            }[self.kong_kind or "exposed"]
+        return {"chow": N_("Exposed chow 上"), "pung": N_("Exposed pung 碰")}[self.kind]
 
 
 @dataclass(frozen=True)
@@ -102,8 +105,14 @@ class Suggestion:
 
     def describe(self, draft: Draft) -> str:
         labels = " ".join(draft.tile(u).label() for u in self.uids)
-        what = {"chow": "chow", "pung": "pung"}.get(self.kind) or f"{self.kong_kind} kong"
-        return f"{labels} as {'an' if what[0] in 'aeiou' else 'a'} {what}"
+        what = {
+            "chow": _("as a chow 上"),
+            "pung": _("as a pung 碰"),
+            "exposed": _("as an exposed kong 明槓"),
+            "added": _("as an added kong 加槓"),
+            "concealed": _("as a concealed kong 暗槓"),
+        }
+        return f"{labels} {what[self.kong_kind or self.kind]}"
 
 
 @dataclass(frozen=True)
@@ -150,7 +159,7 @@ class Draft:
         for t in self.tiles:
             if t.uid == uid:
                 return t
-        raise DraftError(f"There is no tile #{uid} any more; tap a tile that is shown.")
+        raise DraftError(_("There is no tile #{uid} any more; tap a tile that is shown.").format(uid=uid))
 
     def meld_of(self, uid: int) -> int | None:
         for i, m in enumerate(self.melds):
@@ -197,13 +206,15 @@ class Draft:
         faceless = [t for t in self.tiles if t.needs_face]
         if faceless:
             names = ", ".join(t.label() for t in faceless)
-            out.append(f"Face-down or unknown tile(s) {names}: tap each and pick its face, or delete it.")
+            out.append(
+                _("Face-down or unknown tile(s) {names}: tap each and pick its face, or delete it.").format(names=names)
+            )
         if not self.tiles:
-            out.append("No tiles yet: upload a photo, take one, or type the hand.")
+            out.append(_("No tiles yet: upload a photo, take one, or type the hand."))
         elif not self.concealed_tiles():
-            out.append("Every tile is in a declared meld: leave at least the pair and the winning tile concealed.")
+            out.append(_("Every tile is in a declared meld: leave at least the pair and the winning tile concealed."))
         elif self.winning() is None:
-            out.append("Mark the winning tile: tap it, then 'Winning tile'.")
+            out.append(_("Mark the winning tile: tap it, then 'Winning tile'."))
         return out
 
     def suggested_melds(self) -> list[Suggestion]:
@@ -279,11 +290,15 @@ class Draft:
     def set_winning(self, uid: int) -> Draft:
         t = self.tile(uid)
         if is_bonus_id(t.tile):
-            raise DraftError(f"{t.label()} is a flower/season: bonus tiles are never the winning tile.")
+            raise DraftError(
+                _("{tile} is a flower/season: bonus tiles are never the winning tile.").format(tile=t.label())
+            )
         if self.meld_of(uid) is not None:
             raise DraftError(
-                f"{t.label()} is in a declared meld. The winning tile belongs to the concealed part: release the "
-                "meld first (a pung completed by the winning discard stays concealed here)."
+                _(
+                    "{tile} is in a declared meld. The winning tile belongs to the concealed part: release the "
+                    "meld first (a pung completed by the winning discard stays concealed here)."
+                ).format(tile=t.label())
             )
         return replace(self, winning_uid=uid, winning_confirmed=True)
 
@@ -294,9 +309,9 @@ class Draft:
         picked = [self.tile(u) for u in uids]
         for t in picked:
             if self.meld_of(t.uid) is not None:
-                raise DraftError(f"{t.label()} is already in a meld; release that meld first.")
+                raise DraftError(_("{tile} is already in a meld; release that meld first.").format(tile=t.label()))
             if is_bonus_id(t.tile):
-                raise DraftError(f"{t.label()} is a flower/season and cannot be part of a meld.")
+                raise DraftError(_("{tile} is a flower/season and cannot be part of a meld.").format(tile=t.label()))
         problem = _meld_shape_error(kind, [t.tile for t in picked])
         if problem:
             raise DraftError(problem)
@@ -315,7 +330,7 @@ class Draft:
 
     def release_meld(self, index: int) -> Draft:
         if not 0 <= index < len(self.melds):
-            raise DraftError("That meld is no longer there.")
+            raise DraftError(_("That meld is no longer there."))
         return replace(self, melds=self.melds[:index] + self.melds[index + 1 :])
 
     def with_default_winning(self) -> Draft:
@@ -370,7 +385,7 @@ def is_bonus_id(tile: str) -> bool:
 
 def check_tile_id(tile: str) -> None:
     if tile not in TILE_NAMES:
-        raise DraftError(f"'{tile}' is not a tile id; pick one from the palette (e.g. 5m, 7z, 1f).")
+        raise DraftError(_("'{tile}' is not a tile id; pick one from the palette (e.g. 5m, 7z, 1f).").format(tile=tile))
 
 
 def _sort_key(tile: str) -> int:

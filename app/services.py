@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 from PIL import Image, ImageOps, UnidentifiedImageError
 from sikwu.app.draft import FoundTile
+from sikwu.app.i18n import _
 from sikwu.scoring import Hand, Profile, Score, score_hand
 from sikwu.scoring import report as scoring_report
 from sikwu.scoring.payments import Settlement, false_mahjong, settle
@@ -35,6 +36,10 @@ if TYPE_CHECKING:
 
 class Unavailable(RuntimeError):
     """A feature cannot run in this installation: the message says which and what still works."""
+
+
+class HouseRulesError(ValueError):
+    """An uploaded house-rules file the engine refused; the message names the player's file and the key."""
 
 
 class PhotoError(ValueError):
@@ -67,7 +72,7 @@ def decode_photo(data: bytes, max_side: int = PHOTO_MAX_SIDE) -> np.ndarray:
     """
     _register_heif()
     if not data:
-        raise PhotoError("The uploaded file is empty. Take the photo again or choose another file.")
+        raise PhotoError(_("The uploaded file is empty. Take the photo again or choose another file."))
     try:
         with Image.open(io.BytesIO(data)) as opened:
             if opened.format == "JPEG" and max(opened.size) > max_side:
@@ -81,18 +86,22 @@ def decode_photo(data: bytes, max_side: int = PHOTO_MAX_SIDE) -> np.ndarray:
         head = data[:12]
         if b"ftypheic" in head or b"ftypheix" in head or b"ftypmif1" in head:
             raise PhotoError(
-                "This is an HEIC photo and this installation cannot read HEIC. On an iPhone choose "
-                "Settings > Camera > Formats > Most Compatible, or send the photo as JPEG, then upload again."
+                _(
+                    "This is an HEIC photo and this installation cannot read HEIC. On an iPhone choose "
+                    "Settings > Camera > Formats > Most Compatible, or send the photo as JPEG, then upload again."
+                )
             ) from exc
         raise PhotoError(
-            "That file is not a photo this page can read. Upload a JPEG or PNG of the hand laid face up."
+            _("That file is not a photo this page can read. Upload a JPEG or PNG of the hand laid face up.")
         ) from exc
     except Image.DecompressionBombError as exc:
-        raise PhotoError("The image is far too large to be a photo. Upload the camera's own JPEG.") from exc
+        raise PhotoError(_("The image is far too large to be a photo. Upload the camera's own JPEG.")) from exc
     except (OSError, ValueError) as exc:
-        raise PhotoError(f"The photo is damaged or cut short ({exc}). Take it again or choose another file.") from exc
+        raise PhotoError(
+            _("The photo is damaged or cut short ({error}). Take it again or choose another file.").format(error=exc)
+        ) from exc
     if rgb.ndim != 3 or min(rgb.shape[:2]) < 32:
-        raise PhotoError("The image is too small to show tiles. Take a photo with the hand filling most of it.")
+        raise PhotoError(_("The image is too small to show tiles. Take a photo with the hand filling most of it."))
     return rgb
 
 
@@ -124,24 +133,29 @@ def recognize(rgb: np.ndarray) -> FoundTiles:
         from sikwu.vision import recognize as vision_recognize
     except ImportError as exc:
         raise Unavailable(
-            f"Photo recognition is not available in this installation ({exc}). "
-            "You can still type the hand in notation and correct it here."
+            _("Photo recognition is not available in this installation ({error}).").format(error=exc)
+            + " "
+            + _("You can still type the hand in notation and correct it here.")
         ) from exc
     started = time.perf_counter()
     try:
         # vision takes arrays in OpenCV's BGR order; ours is RGB (what Pillow and st.image use)
         result = vision_recognize(np.ascontiguousarray(rgb[:, :, ::-1]), winning=True)
     except (FileNotFoundError, ImportError, RuntimeError) as exc:  # e.g. vision.classifier.ModelError: no model
-        raise Unavailable(f"Photo recognition cannot run here: {exc}. Type the hand in notation instead.") from exc
+        raise Unavailable(
+            _("Photo recognition cannot run here: {error}. Type the hand in notation instead.").format(error=exc)
+        ) from exc
     except ValueError as exc:  # vision.io.ImageInputError family, NoTilesFoundError included
-        raise PhotoError(f"{_sentence(str(exc))} You can also choose Type and enter the tiles.") from exc
+        raise PhotoError(f"{_sentence(str(exc))} " + _("You can also choose Type and enter the tiles.")) from exc
     seconds = time.perf_counter() - started
     # Tiles the classifier calls "not-a-tile" are not part of the hand; drop them before numbering.
     kept = [t for t in result.tiles if t.id != "not-a-tile"]
     if not kept:
         raise PhotoError(
-            "No tiles were found in this photo. Lay the hand face up in one or two rows on a plain table, fill "
-            "the frame, avoid glare, and try again - or type the hand below."
+            _(
+                "No tiles were found in this photo. Lay the hand face up in one or two rows on a plain table, fill "
+                "the frame, avoid glare, and try again - or type the hand below."
+            )
         )
     return FoundTiles(
         tiles=tuple(_found_tile(t) for t in kept),
@@ -181,8 +195,11 @@ def face_png(tile_id: str, height: int = 64) -> bytes:
         return faces.face_png_bytes(tile_id, height)
     except Exception as exc:  # a drawing bug or a missing font must not take the page down
         raise Unavailable(
-            f"Tile pictures are not available in this installation ({exc}); tiles are shown by name. "
-            "You can still type the hand in notation and correct it here."
+            _("Tile pictures are not available in this installation ({error}); tiles are shown by name.").format(
+                error=exc
+            )
+            + " "
+            + _("You can still type the hand in notation and correct it here.")
         ) from exc
 
 
@@ -231,7 +248,10 @@ def load_profile(name: str, house_rules_text: str | None = None, house_rules_nam
     with tempfile.TemporaryDirectory(prefix="sikwu-house-") as tmp:
         path = Path(tmp) / safe
         path.write_text(house_rules_text, encoding="utf-8")
-        return scoring.load_profile(path)
+        try:
+            return scoring.load_profile(path)
+        except ValueError as exc:  # ProfileError names the file: the player's file name, not the server's temp path
+            raise HouseRulesError(str(exc).replace(str(path), safe).replace(tmp + "/", "")) from exc
 
 
 @dataclass(frozen=True)
@@ -303,4 +323,4 @@ def build_report(hand: Hand, profile: Profile) -> Report:
     try:
         return scoring_report.build_report(hand, profile, compare=True)
     except Exception as exc:  # noqa: BLE001 - downloads are an extra: keep the result on screen whatever happens
-        raise Unavailable(f"Report downloads are not available for this hand ({exc}).") from exc
+        raise Unavailable(_("Report downloads are not available for this hand ({error}).").format(error=exc)) from exc

@@ -8,6 +8,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 
 import streamlit as st
+from sikwu.app.i18n import _
 
 
 @contextmanager
@@ -15,5 +16,9 @@ def guarded(section: str) -> Iterator[None]:
     try:
         yield
     except Exception as exc:  # noqa: BLE001 - st.rerun/st.stop raise BaseExceptions and pass through
-        st.error(f"Something went wrong in {section}: {exc}. Try again, or type the hand instead of the photo.")
+        st.error(
+            _("Something went wrong in {section}: {error}. Try again, or type the hand instead of the photo.").format(
+                section=section, error=exc
+            )
+        )
         print(f"sikwu page error in {section}:\n{traceback.format_exc()}", flush=True)
