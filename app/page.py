@@ -36,6 +36,7 @@ else:  # nothing to score yet: the input first
 with input_area, guarded(_("the photo input")):
     with st.expander(_("Next hand: photo, camera or typing"), expanded=False) if has_hand else st.container():
         input_view.render_input(session)
+    input_view.render_phone_link()
 if session.draft.tiles and not has_hand:
     st.rerun()  # a photo was just read: lay the page out with the tiles and the result on the first screen
 with hand_area if has_hand else input_area:

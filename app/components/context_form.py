@@ -2,8 +2,9 @@
 
 The score rests on these facts, so they are shown as chips on the result; a tap on a chip opens the step. Nothing is
 silently assumed: until a player has set or confirmed them (in this page or in the URL it was opened with) the chips
-carry a "?" and the result says the defaults are assumed. The table widgets are bound to query parameters
-(``?ctx_seat=2&ctx_win=self-drawn...``), so a phone that reloads the page, or the next hand, keeps them.
+carry a "?" and the result says the defaults are assumed. Each change is written to the URL's query parameters
+(``?ctx_seat=2&ctx_win=self-drawn&table=set``) in the widgets' language-independent values, and a new session reads
+them back, so a phone that reloads the page keeps them; within a session the widgets keep them across hands.
 """
 
 from __future__ import annotations
@@ -34,17 +35,29 @@ def win_label(win: str) -> str:
     return _("Discard 出銃") if win == "discard" else _("Self-drawn 自摸")
 
 
+def _from_url(key: str) -> object:
+    """The URL's value for a table widget (ignored when it is not one of the widget's options), else the default."""
+    raw = st.query_params.get(key)
+    default = DEFAULTS.get(key)
+    if raw is not None and isinstance(default, int) and raw in {"1", "2", "3", "4"}:
+        return int(raw)
+    if raw is not None and isinstance(default, str) and raw in {*WIND_IDS, "discard", "self-drawn"}:
+        return raw
+    return default
+
+
 def _value(session: Session, key: str) -> object:
     """The widget's value; on a fresh session (before the widget is drawn) the URL's, then the default."""
     value = session.widget(key)
-    if value is None:
-        raw = st.query_params.get(key)
-        default = DEFAULTS.get(key)
-        if raw is not None and isinstance(default, int):
-            value = int(raw) if raw in {"1", "2", "3", "4"} else None
-        elif raw is not None:
-            value = raw if raw in {*WIND_IDS, "discard", "self-drawn"} else None
-    return DEFAULTS.get(key) if value is None else value
+    return _from_url(key) if value is None else value
+
+
+def _remember(key: str) -> None:
+    """A player set a table fact: keep it in the URL (for reloads) and count the table as confirmed."""
+    value = Session(st.session_state).widget(key)
+    if value is not None:
+        st.query_params[key] = str(value)
+    st.query_params[CONFIRMED_PARAM] = "set"
 
 
 def _house_rules(session: Session) -> tuple[str | None, str | None]:
@@ -147,8 +160,8 @@ def render_step(session: Session, ctx: TableContext, profiles: dict[str, str] | 
                 names,
                 index=names.index(ctx.profile) if ctx.profile in names else names.index(default_profile),
                 key=W.CTX_PROFILE,
-                format_func=lambda n: n,
-                bind="query-params",
+                on_change=_remember,
+                args=(W.CTX_PROFILE,),
             )
             if profiles and profiles.get(ctx.profile):
                 st.caption(profiles[ctx.profile])  # the profile file's own description (a known untranslated text)
@@ -162,10 +175,10 @@ def _segmented(label: str, options: list, key: str, format_func, disabled: bool 
         format_func=format_func,
         key=key,
         required=True,
-        default=DEFAULTS[key],
+        default=_from_url(key),
         disabled=disabled,
-        on_change=_confirm,
-        bind="query-params",
+        on_change=_remember,
+        args=(key,),
     )
 
 

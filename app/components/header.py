@@ -1,7 +1,8 @@
 """The page's top line: its name, the language switch (English / 繁體中文) and the large-text switch.
 
 The language follows the browser (``st.context.locale``: zh-HK, zh-TW, zh-Hant... -> 繁體中文) until a player picks
-one; both switches are bound to the URL (``?lang=zh_Hant_HK&large=true``), so a reload or a shared link keeps them.
+one; both switches write their value to the URL (``?lang=zh_Hant_HK&large=true``), so a reload or a shared link
+keeps them.
 """
 
 from __future__ import annotations
@@ -29,18 +30,25 @@ def large_text(session: Session) -> bool:
     return bool(value)
 
 
+def _remember(key: str) -> None:
+    value = Session(st.session_state).widget(key)
+    st.query_params[key] = str(value).lower() if isinstance(value, bool) else str(value)
+
+
 def render_header(session: Session) -> None:
-    browser = i18n.from_browser(st.context.locale)
     with st.container(horizontal=True, wrap=True, vertical_alignment="center", gap="small", key="header"):
         st.markdown("**食糊 sikwu**", width="content")
         st.segmented_control(
             _("Language"),
             list(i18n.LANGUAGES),
             format_func=i18n.LANGUAGES.__getitem__,
-            default=browser,
+            default=page_language(session),
             required=True,
             key=W.LANGUAGE,
             label_visibility="collapsed",
-            bind="query-params",
+            on_change=_remember,
+            args=(W.LANGUAGE,),
         )
-        st.toggle(_("Large text"), key=W.LARGE_TEXT, bind="query-params")
+        st.toggle(
+            _("Large text"), value=large_text(session), key=W.LARGE_TEXT, on_change=_remember, args=(W.LARGE_TEXT,)
+        )

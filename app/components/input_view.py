@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import os
+
 import streamlit as st
 from sikwu.app import flow
+from sikwu.app.address import PHONE_URL_ENV, qr_png
 from sikwu.app.components.overlay import annotate
 from sikwu.app.draft import Draft
 from sikwu.app.i18n import N_, _
@@ -71,6 +74,18 @@ def render_input(session: Session) -> None:
         st.text_input(_("Tiles in notation"), key=W.TYPED_HAND, placeholder="123m 456p 789s 111z 55z")
         st.caption(_(NOTATION_HELP))
         st.button(_("Use these tiles"), key=W.USE_TYPED, on_click=_use_typed, type="primary")
+
+
+def render_phone_link() -> None:
+    """The address ``sikwu app`` found for phones on this network, as a QR code to scan at the table."""
+    url = os.environ.get(PHONE_URL_ENV)
+    if not url:
+        return
+    with st.expander(_("Open this page on a phone")):
+        st.image(qr_png(url), width=180)
+        st.code(url, language=None)
+        if url.startswith("http:"):
+            st.caption(_("Over http the photo picker still opens the phone's camera; the live Camera tab needs https."))
 
 
 def photo_states(draft: Draft, count: int) -> list[str]:
