@@ -15,6 +15,8 @@ from sikwu.app.draft import Draft, DraftTile
 from sikwu.app.i18n import N_, _
 from sikwu.app.session import Session, W, release_key, suggestion_key, tile_key
 from sikwu.app.table import seat_label
+from sikwu.app.tile_names import tile_name
+from sikwu.scoring.tiles import TILE_NAMES
 
 
 def tile_state(draft: Draft, t: DraftTile) -> str:
@@ -46,7 +48,7 @@ def _tile_cell(session: Session, draft: Draft, t: DraftTile, pictures: bool) -> 
     with st.container(width="content", gap=None, horizontal_alignment="center", key=f"cell_{t.uid}"):
         png = tile_png(t.tile, 56, tile_state(draft, t)) if pictures else None
         if png is not None:
-            st.image(png, width=44)
+            st.image(png, width=44, alt=tile_name(t.tile) if t.tile in TILE_NAMES else _("face down / unknown"))
         st.button(
             button_label(draft, t),
             key=tile_key(t.uid),

@@ -82,7 +82,7 @@ def render_phone_link() -> None:
     if not url:
         return
     with st.expander(_("Open this page on a phone")):
-        st.image(qr_png(url), width=180)
+        st.image(qr_png(url), width=180, alt=_("QR code of {url}").format(url=url))
         st.code(url, language=None)
         if url.startswith("http:"):
             st.caption(_("Over http the photo picker still opens the phone's camera; the live Camera tab needs https."))
@@ -118,7 +118,7 @@ def render_photo(session: Session, draft: Draft) -> None:
         return
     found = photo.found
     if found is None:
-        st.image(photo.rgb, caption=_("Your photo (no tiles recognised)"), width="stretch")
+        st.image(photo.rgb, caption=_("Your photo (no tiles recognised)"), width="stretch", alt=_("Your photo"))
         return
     states = photo_states(draft, len(found.tiles))
     labels = [str(i + 1) for i in range(len(found.tiles))]
@@ -127,6 +127,6 @@ def render_photo(session: Session, draft: Draft) -> None:
     caption = _("{n} tiles found in {seconds} s").format(n=len(found.tiles), seconds=f"{found.seconds:.1f}")
     if low:
         caption += " · " + _("{n} to check (orange)").format(n=low)
-    st.image(img, caption=caption, width="stretch")
+    st.image(img, caption=caption, width="stretch", alt=_("Your photo with the tiles outlined and numbered"))
     for note in found.notes:
         st.caption(_("Recogniser: {note}").format(note=note))

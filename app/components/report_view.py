@@ -36,8 +36,8 @@ def _status(score: Score) -> tuple[str, str]:
 
 
 def pattern_rows(reading: Reading) -> list[dict[str, Any]]:
-    if current() == CHINESE:
-        return [{"番": int(p.faan), "番種": p.name_zh, "說明": p.reason} for p in reading.patterns]
+    if current() == CHINESE:  # the engine explains a pattern in English only: the name says it to a HK player
+        return [{"番": int(p.faan), "番種": p.name_zh} for p in reading.patterns]
     return [{"Faan": int(p.faan), "Pattern": p.name_en, "番種": p.name_zh, "Why": p.reason} for p in reading.patterns]
 
 
@@ -137,7 +137,11 @@ def _payments(scored: services.Scored, ctx: TableContext) -> None:
     st.markdown(_("**Payments 找數**"))
     if scored.settlement is not None:
         st.table(payment_rows(scored.settlement, ctx), hide_index=True)
-        st.caption(scored.settlement.table_row)
+        st.caption(
+            _("{faan} faan → {points} points on the payment table").format(
+                faan=scored.score.faan, points=scored.settlement.points
+            )
+        )
         if scored.settlement.lines:
             with st.expander(_("How the payment was worked out")):
                 for line in scored.settlement.lines:

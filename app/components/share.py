@@ -143,6 +143,8 @@ def render_share(result: Result) -> None:
     st.code(text, language=None, wrap_lines=True)
     tiles = list(result.hand.concealed) + [t for m in result.hand.melds for t in m.tiles] + list(result.hand.bonus)
     png = card_png(result, tiles)
-    st.image(png, caption=_("Result card: press and hold to save or share it"), width="stretch")
+    st.image(
+        png, caption=_("Result card: press and hold to save or share it"), width="stretch", alt=text.replace("\n", ". ")
+    )
     href = "data:image/png;base64," + base64.b64encode(png).decode("ascii")
     st.markdown(f'<a href="{href}" download="sikwu-result.png">{_("Save the card (PNG)")}</a>', unsafe_allow_html=True)

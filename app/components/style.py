@@ -18,7 +18,7 @@ CSS = """
 :root { --sikwu-target: TARGETpx; }
 html { font-size: FONTSIZE; }
 /* every Streamlit button, segmented-control option and pill */
-button, [role="button"], [role="tab"], [data-testid="stExpander"] summary, [data-baseweb="select"] > div,
+button, [role="button"], [role="tab"], [data-testid="stExpander"] summary, .react-aria-ComboBox > div,
 [data-testid="stFileUploaderDropzone"] button, a[download] {
   min-height: var(--sikwu-target) !important;
 }
@@ -37,6 +37,11 @@ a[download] { display: inline-flex; align-items: center; padding: 0 0.5rem; }
   min-width: var(--sikwu-target) !important; min-height: var(--sikwu-target) !important;
 }
 [data-testid="stCodeCopyButton"] { opacity: 1 !important; }
+/* contrast (WCAG AA 4.5:1): Streamlit's grey captions and its red-on-pink selected options are lighter than that */
+[data-testid="stCaptionContainer"], [data-testid="stCaptionContainer"] p {
+  color: rgb(84, 87, 101) !important; opacity: 1 !important;
+}
+button[data-selected="true"], button[data-selected="true"] p { color: rgb(163, 20, 25) !important; }
 /* a tile: picture and label are one button (tap the picture to correct it) */
 [class*="st-key-cell_"], [class*="st-key-pcell_"], [class*="st-key-gcell_"] {
   position: relative; padding-bottom: 1.15rem !important; min-width: var(--sikwu-target);

@@ -68,7 +68,7 @@ def render_editor(draft: Draft, t: DraftTile, pictures: bool, crop: np.ndarray |
         st.markdown(f"**{t.label()}** · {name}")
         with st.container(horizontal=True, wrap=True, vertical_alignment="center"):
             if crop is not None:
-                st.image(crop, width=72, caption=_("in the photo"))
+                st.image(crop, width=72, caption=_("in the photo"), alt=_("The tile as the photo shows it"))
             for g, p in t.top3:
                 if g != t.tile and g in TILE_NAMES:
                     _guess(t, g, p, pictures)
@@ -94,7 +94,7 @@ def _guess(t: DraftTile, guess: str, p: float, pictures: bool) -> None:
     with st.container(width="content", gap=None, horizontal_alignment="center", key=f"gcell_{guess}"):
         png = tile_png(guess, 56, "ok") if pictures else None
         if png is not None:
-            st.image(png, width=44)
+            st.image(png, width=44, alt=tile_name(guess))
         st.button(
             f"{palette_label(guess)} {p:.0%}",
             key=guess_key(guess),
@@ -117,7 +117,7 @@ def render_palette(
                 ):
                     png = tile_png(tile, 56, "ok") if pictures else None
                     if png is not None:
-                        st.image(png, width=44)
+                        st.image(png, width=44, alt=tile_name(tile))
                     st.button(
                         palette_label(tile),
                         key=palette_key(key_prefix, tile),

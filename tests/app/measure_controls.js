@@ -1,12 +1,17 @@
 // Every control a finger can hit, with its size in CSS px: [{what, w, h}], smallest first.
-// A control's target is its own box, or the box of the <label> that wraps it (checkbox, toggle, radio inputs are
+// A control's target is its own box, or the box of the <label> or select that wraps it (checkbox, toggle, radio are
 // drawn by their label). Invisible controls (display:none, zero size, visibility:hidden, off-page) are skipped.
 const selector = 'button, a[href], input:not([type=hidden]), select, textarea, summary, [role=button], [role=tab], '
   + '[role=switch], [role=checkbox], [role=radio], [role=option], [tabindex]:not([tabindex="-1"])';
 const seen = new Set();
 const out = [];
 for (const el of document.querySelectorAll(selector)) {
-  const target = el.closest('label') || el;
+  // a select's text input sits inside the box that opens it: the box is the target
+  const combo = el.closest('.react-aria-ComboBox');
+  const target = el.closest('label') || (combo && combo.firstElementChild) || el;
+  // the content of a collapsed expander cannot be touched until it is opened (then it is measured)
+  const closed = el.closest('details:not([open])');
+  if (closed && !el.closest('summary')) continue;
   if (seen.has(target)) continue;
   seen.add(target);
   const style = getComputedStyle(el);
