@@ -26,12 +26,11 @@ from sikwu.scoring import report as scoring_report
 from sikwu.scoring.payments import Settlement, false_mahjong, settle
 from sikwu.scoring.report import Report
 from sikwu.scoring.tiles import TILE_IDS
-from sikwu.vision import faces
 
-from sikwu import scoring
+from sikwu import artwork, scoring
 
 if TYPE_CHECKING:
-    from sikwu.vision.recognize import RecognizedTile
+    from sikwu.vision import RecognizedTile
 
 
 class Unavailable(RuntimeError):
@@ -192,7 +191,7 @@ def _sentence(text: str) -> str:
 def face_png(tile_id: str, height: int = 64) -> bytes:
     """The project's own drawing of a tile face (Unavailable when it cannot be drawn here, e.g. no usable font)."""
     try:
-        return faces.face_png_bytes(tile_id, height)
+        return artwork.face_png_bytes(tile_id, height)
     except Exception as exc:  # a drawing bug or a missing font must not take the page down
         raise Unavailable(
             _("Tile pictures are not available in this installation ({error}); tiles are shown by name.").format(
@@ -205,7 +204,7 @@ def face_png(tile_id: str, height: int = 64) -> bytes:
 
 def cjk_font() -> Path | None:
     """The font the tile artwork draws Chinese with (for the share card), or None when there is none."""
-    return faces.cjk_font_path()
+    return artwork.cjk_font_path()
 
 
 def faces_available() -> str | None:

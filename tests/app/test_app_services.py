@@ -24,8 +24,8 @@ def without(monkeypatch):
     def hide(*names):
         for name in names:
             monkeypatch.setitem(sys.modules, name, None)
-        if "sikwu.vision.faces" in names:
-            monkeypatch.setattr(services.faces, "face_png_bytes", _broken("sikwu.vision.faces"))
+        if "sikwu.artwork" in names:
+            monkeypatch.setattr(services.artwork, "face_png_bytes", _broken("sikwu.artwork"))
         if "sikwu.scoring.report" in names:
             monkeypatch.setattr(services.scoring_report, "build_report", _broken("sikwu.scoring.report"))
         services.face_png.cache_clear()
@@ -35,7 +35,7 @@ def without(monkeypatch):
 
 
 def test_missing_tile_pictures_are_reported_and_tiles_fall_back_to_names(without):
-    without("sikwu.vision.faces")
+    without("sikwu.artwork")
     message = services.faces_available()
     assert message and "Tile pictures" in message and "type the hand" in message
 

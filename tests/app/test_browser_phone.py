@@ -74,7 +74,7 @@ def app(tmp_path_factory):
 
 def hand_picture(width: int | None = None) -> object:
     from PIL import Image
-    from sikwu.vision.faces import render_face
+    from sikwu.artwork import render_face
 
     faces = [render_face(t, 120) for t in TRUTH]
     felt = Image.new("RGB", (sum(f.width + 6 for f in faces) + 160, 320), (24, 96, 60))
