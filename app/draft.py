@@ -26,6 +26,8 @@ from sikwu.scoring.tiles import (
 MeldKind = Literal["chow", "pung", "kong"]
 KongKind = Literal["exposed", "added", "concealed"]
 
+#: The meld kinds by name, for messages (translated where they are shown).
+MELD_WORDS = (N_("chow"), N_("pung"), N_("kong"))
 UNKNOWN_FACE = "back"  # a face-down tile in the photo: the player must say what it is
 
 
@@ -393,13 +395,13 @@ def _meld_shape_error(kind: str, ids: Sequence[str]) -> str | None:
     """The scoring engine's meld-shape rule (``meld_shape_problem``), worded for the tiles a player selected."""
     shown = " ".join(ids)
     if UNKNOWN_FACE in ids:
-        return f"{shown}: a face-down tile cannot be in a meld; say what the tile is first."
+        return _("{tiles}: a face-down tile cannot be in a meld; say what the tile is first.").format(tiles=shown)
     problem = meld_shape_problem(kind, ids)
     if problem is None:
         return None
     if kind not in ("chow", "pung", "kong"):
         return f"{problem[0].upper()}{problem[1:]}."
-    return f"{shown} is not a {kind}: {problem}."
+    return _("{tiles} is not a {kind}: {problem}.").format(tiles=shown, kind=_(kind), problem=problem)
 
 
 def compact(ids: Sequence[str]) -> str:
