@@ -59,7 +59,9 @@ with result_area if has_hand else details_area, guarded(_("the table settings"))
     context_form.render_chips(context)
     if has_hand:
         hand_view.render_tools(session)
-    context_form.render_step(session, context, profiles, services.default_profile_name())
+    context_form.render_step(
+        session, context, profiles, services.default_profile_name(), report_view.result_line(outcome)
+    )
 with details_area, guarded(_("the details")):
     if has_hand:
         hand_view.render_meld_builder(session, session.draft)

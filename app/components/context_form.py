@@ -132,9 +132,20 @@ def render_chips(ctx: TableContext) -> None:
         st.caption(_("Table settings assumed (?): tap a chip to set who won, how, and the round, or confirm them."))
 
 
-def render_step(session: Session, ctx: TableContext, profiles: dict[str, str] | None, default_profile: str) -> None:
-    """The compact step: seat, how the hand was won, who discarded, dealer, round; rules and events after them."""
+def render_step(
+    session: Session,
+    ctx: TableContext,
+    profiles: dict[str, str] | None,
+    default_profile: str,
+    result_line: str | None = None,
+) -> None:
+    """The compact step: seat, how the hand was won, who discarded, dealer, round; rules and events after them.
+
+    ``result_line`` (the result in one line) is repeated at the top of the step, so a change shows its effect in view
+    even when the headline has scrolled off a phone's screen."""
     with st.expander(_("Table: who won and how"), key=W.CTX_EXPANDER, on_change="rerun", icon=":material/tune:"):
+        if result_line:
+            st.markdown(f"**{result_line}**")
         _render_fields(ctx)
         if not confirmed():
             st.button(_("These are right"), key=W.CTX_CONFIRM, on_click=_confirm, type="primary")

@@ -74,6 +74,19 @@ def payer_lines(settlement: Settlement, ctx: TableContext) -> list[str]:
     return lines
 
 
+def result_line(outcome: Outcome) -> str | None:
+    """The result in one line ('6 faan · East receives +32 · South pays 32'), or None when there is no result."""
+    if not isinstance(outcome, Result):
+        return None
+    score, settlement, ctx = outcome.scored.score, outcome.scored.settlement, outcome.context
+    parts = [_("{faan} faan").format(faan=score.faan)]
+    if settlement is not None:
+        gets = int(settlement.payments.get(ctx.seat, 0))
+        parts.append(_("{seat} receives {points}").format(seat=seat_short(ctx.seat), points=f"{gets:+d}"))
+        parts += payer_lines(settlement, ctx)
+    return " · ".join(parts)
+
+
 def render_outcome(outcome: Outcome) -> None:
     """The result area: a hint, what to fix, why it cannot be scored, or the headline of the report."""
     if isinstance(outcome, Waiting):

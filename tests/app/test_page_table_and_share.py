@@ -76,6 +76,10 @@ def test_table_facts_are_chips_that_say_when_they_are_assumed():
     at.segmented_control(key="ctx_win").set_value("self-drawn").run()
     assert faan(at) == 7
     assert at.button(key="chip_win").label == "self-drawn 自摸", "a set fact loses its '?'"
+    lines = [m.value for m in at.expander(key="ctx_expander").markdown]
+    assert "**7 faan · East receives +72 · South pays 24 · West pays 24 · North pays 24**" in lines, (
+        "the changed result is repeated inside the step, in view while it is being changed"
+    )
     assert at.query_params["ctx_win"] == "self-drawn" and at.query_params["table"] == "set"
 
 
