@@ -225,7 +225,8 @@ def open_expander(driver, title_start: str, timeout: float = 30.0) -> None:  # n
     def find(d):  # noqa: ANN001
         for e in css(d, '[data-testid="stExpander"] details'):
             summary = css_in(e, "summary")
-            if summary and title_start in summary[0].text:
+            # textContent, not .text: Selenium's .text is empty for what it judges hidden (e.g. behind a closing dialog)
+            if summary and title_start in (summary[0].get_attribute("textContent") or ""):
                 return e, summary[0]
         return None
 

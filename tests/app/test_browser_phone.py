@@ -96,10 +96,26 @@ def photo_file(tmp_path: Path) -> Path:
 def upload_and_settle(d, tmp_path: Path) -> None:  # noqa: ANN001
     field = B.wait_for(d, lambda d: (B.css(d, ".st-key-photo_upload input[type=file]") or [None])[0], 60, "upload")
     field.send_keys(str(photo_file(tmp_path)))
-    B.wait_for(d, lambda d: B.tiles_on_page(d), 120, "tiles after the upload")
+    # wait for the whole result area (not just the first tiles: the page draws progressively), then correct
+    B.wait_for(
+        d,
+        lambda d: (
+            B.metric_value(d, "Total faan")
+            or any(w in d.page_source for w in ("Not a winning hand", "cannot be scored", "Face-down"))
+        ),
+        120,
+        "the result after the upload",
+    )
+    B.wait_for(d, lambda d: B.idle(d), 30, "page idle")
     if not B.metric_value(d, "Total faan"):  # a misread: fix it by tapping, as a player would
         B.correct_to(d, TRUTH)
-    B.wait_for(d, lambda d: B.metric_value(d, "Total faan"), 60, "total faan")
+    try:
+        B.wait_for(d, lambda d: B.metric_value(d, "Total faan"), 60, "total faan")
+    except TimeoutError:
+        shot = tmp_path / "no-result.png"
+        d.save_screenshot(str(shot))
+        text = d.execute_script("return document.querySelector('[data-testid=\"stMain\"]').innerText")
+        raise AssertionError(f"no result after the upload (screenshot {shot}):\n{text[:1500]}") from None
     B.wait_for(d, lambda d: B.idle(d), 30, "page idle")
     d.execute_script("window.scrollTo(0, 0); document.querySelector('[data-testid=\"stMain\"]').scrollTo(0, 0);")
     time.sleep(0.5)
