@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import pytest
-from sikwu.app.state import Draft, DraftError, TableContext, compact
+from sikwu.app.draft import Draft, DraftError, compact
+from sikwu.app.table import TableContext
 
 HAND = "1m 2m 3m 4p 5p 6p 7s 8s 9s 1z 1z 1z 5z 5z".split()
 
