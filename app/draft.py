@@ -16,10 +16,10 @@ from sikwu.app.i18n import N_, _
 from sikwu.app.table import TableContext
 from sikwu.scoring import Hand, Meld, format_tiles, meld_shape_problem
 from sikwu.scoring.tiles import (
-    BONUS_IDS,
     PLAYING_IDS,
     TILE_IDS,
     TILE_NAMES,
+    is_bonus,
     tile_sort_key,
 )
 
@@ -167,12 +167,12 @@ class Draft:
         return None
 
     def bonus_tiles(self) -> tuple[DraftTile, ...]:
-        return tuple(t for t in self.tiles if is_bonus_id(t.tile))
+        return tuple(t for t in self.tiles if is_bonus(t.tile))
 
     def concealed_tiles(self) -> tuple[DraftTile, ...]:
         """Tiles in no declared meld and not flowers: the concealed part of the hand (with the winning tile)."""
         in_melds = {u for m in self.melds for u in m.uids}
-        return tuple(t for t in self.tiles if t.uid not in in_melds and not is_bonus_id(t.tile))
+        return tuple(t for t in self.tiles if t.uid not in in_melds and not is_bonus(t.tile))
 
     def ordered_concealed(self) -> tuple[DraftTile, ...]:
         """Photo tiles in the photo's reading order (so they can be checked left to right against it, and the
@@ -191,12 +191,12 @@ class Draft:
 
     def notation(self) -> str:
         """The hand as the compact notation, concealed first, then melds in brackets, then bonus tiles."""
-        parts = [compact([t.tile for t in self.ordered_concealed() if not t.needs_face])]
+        parts = [format_tiles([t.tile for t in self.ordered_concealed() if not t.needs_face])]
         for m in self.melds:
             ids = [self.tile(u).tile for u in m.uids]
-            parts.append(("[" if not m.concealed else "{") + compact(ids) + ("]" if not m.concealed else "}"))
+            parts.append(("[" if not m.concealed else "{") + format_tiles(ids) + ("]" if not m.concealed else "}"))
         if self.bonus_tiles():
-            parts.append(compact([t.tile for t in self.bonus_tiles()]))
+            parts.append(format_tiles([t.tile for t in self.bonus_tiles()]))
         return " ".join(p for p in parts if p)
 
     def problems(self) -> list[str]:
@@ -222,7 +222,7 @@ class Draft:
         equal faces are a concealed kong (the usual way to show one)."""
         groups: dict[int, list[DraftTile]] = {}
         for t in self.tiles:
-            if t.group is not None and self.meld_of(t.uid) is None and not is_bonus_id(t.tile):
+            if t.group is not None and self.meld_of(t.uid) is None and not is_bonus(t.tile):
                 groups.setdefault(t.group, []).append(t)
         if len(groups) < 2:
             return []
@@ -262,7 +262,7 @@ class Draft:
         m = draft.meld_of(uid)
         if m is not None and _meld_shape_error(draft.melds[m].kind, [draft.tile(u).tile for u in draft.melds[m].uids]):
             draft = draft.release_meld(m)  # the meld no longer fits: give its tiles back rather than keep a lie
-        if is_bonus_id(tile) and not is_bonus_id(old.tile) and draft.winning_uid == uid:
+        if is_bonus(tile) and not is_bonus(old.tile) and draft.winning_uid == uid:
             draft = replace(draft, winning_uid=None)
         return draft.with_default_winning()
 
@@ -288,7 +288,7 @@ class Draft:
 
     def set_winning(self, uid: int) -> Draft:
         t = self.tile(uid)
-        if is_bonus_id(t.tile):
+        if is_bonus(t.tile):
             raise DraftError(
                 _("{tile} is a flower/season: bonus tiles are never the winning tile.").format(tile=t.label())
             )
@@ -309,7 +309,7 @@ class Draft:
         for t in picked:
             if self.meld_of(t.uid) is not None:
                 raise DraftError(_("{tile} is already in a meld; release that meld first.").format(tile=t.label()))
-            if is_bonus_id(t.tile):
+            if is_bonus(t.tile):
                 raise DraftError(_("{tile} is a flower/season and cannot be part of a meld.").format(tile=t.label()))
         problem = _meld_shape_error(kind, [t.tile for t in picked])
         if problem:
@@ -378,10 +378,6 @@ class Draft:
 # ---- helpers ------------------------------------------------------------------------------------------------------
 
 
-def is_bonus_id(tile: str) -> bool:
-    return tile in BONUS_IDS
-
-
 def check_tile_id(tile: str) -> None:
     if tile not in TILE_NAMES:
         raise DraftError(_("'{tile}' is not a tile id; pick one from the palette (e.g. 5m, 7z, 1f).").format(tile=tile))
@@ -402,8 +398,3 @@ def _meld_shape_error(kind: str, ids: Sequence[str]) -> str | None:
     if kind not in ("chow", "pung", "kong"):
         return f"{problem[0].upper()}{problem[1:]}."
     return _("{tiles} is not a {kind}: {problem}.").format(tiles=shown, kind=_(kind), problem=problem)
-
-
-def compact(ids: Sequence[str]) -> str:
-    """``['1m','2m','3m','5z']`` -> ``'123m 5z'``: the notation's grouping of runs of one suit."""
-    return format_tiles(ids)

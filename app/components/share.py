@@ -12,17 +12,17 @@ import io
 import streamlit as st
 from PIL import Image, ImageDraw, ImageFont
 from sikwu.app import services
-from sikwu.app.draft import compact
 from sikwu.app.flow import Result
 from sikwu.app.i18n import CHINESE, _, current
 from sikwu.app.table import TableContext, seat_label, seat_short
 from sikwu.scoring import Reading, Score
+from sikwu.scoring.notation import format_tiles
 from sikwu.scoring.payments import Settlement
 
 
 def reading_text(reading: Reading) -> str:
     """The best reading's sets as a player writes them: ``123m 456m 789m 777z 11z``."""
-    return " ".join(compact(list(s)).replace(" ", "") for s in reading.sets)
+    return " ".join(format_tiles(list(s)).replace(" ", "") for s in reading.sets)
 
 
 def _how(ctx: TableContext) -> str:

@@ -13,11 +13,11 @@ import numpy as np
 import streamlit as st
 from sikwu.app.components import corrections as C
 from sikwu.app.components.tiles import tile_png
-from sikwu.app.draft import Draft, DraftError, DraftTile, is_bonus_id
+from sikwu.app.draft import Draft, DraftError, DraftTile
 from sikwu.app.i18n import N_, _
 from sikwu.app.session import W, guess_key, palette_key
 from sikwu.app.tile_names import palette_label, tile_name
-from sikwu.scoring.tiles import BONUS_IDS, HONOUR_IDS, SUITED_IDS, TILE_NAMES
+from sikwu.scoring.tiles import BONUS_IDS, HONOUR_IDS, SUITED_IDS, TILE_NAMES, is_bonus
 
 PALETTE_ROWS: tuple[tuple[str, tuple[str, ...]], ...] = (
     (N_("Characters 萬"), SUITED_IDS[0:9]),
@@ -74,7 +74,7 @@ def render_editor(draft: Draft, t: DraftTile, pictures: bool, crop: np.ndarray |
                     _guess(t, g, p, pictures)
         with st.container(horizontal=True, wrap=True):
             in_meld = draft.meld_of(t.uid) is not None
-            can_win = not t.needs_face and not is_bonus_id(t.tile) and not in_meld
+            can_win = not t.needs_face and not is_bonus(t.tile) and not in_meld
             if can_win and (t.uid != draft.winning_uid or not draft.winning_confirmed):
                 st.button(
                     _("Winning tile"),
