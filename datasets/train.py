@@ -18,6 +18,7 @@ import time
 from pathlib import Path
 
 import numpy as np
+from sikwu.datasets import split
 from sikwu.datasets.paths import PROJECT_ROOT
 
 INPUT_SIZE = 64  # square; crops are stretched to it (tiles arrive upright or lying down)
@@ -109,6 +110,7 @@ def model_metadata(extra: dict[str, object]) -> dict[str, str]:
         "scale": "1/255",
         "resize": "cv2.INTER_AREA, stretch to input_size (no letterbox)",
         "output": "logits (apply softmax)",
+        split.MODEL_SPLIT_KEY: split.VERSION,  # evaluation trusts every held-out item as unseen only with this
         **{k: json.dumps(v) if not isinstance(v, str) else v for k, v in extra.items()},
     }
 
