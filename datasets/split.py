@@ -7,7 +7,8 @@ model never saw; the split therefore holds out whole sets, and near-identical se
 The groups (``tile_crops_groups.csv``: file name, group name) were made by eye on contact sheets of all 628 crops
 (``python -m sikwu.datasets.review_sheets --tile-crops``), checked against the face colour of each crop (the
 published numbering runs set by set after photo 140, and the colour jumps where a set ends) and against the labels:
-every group but the first holds each face at most once per set (42 faces, fewer for part-sets).
+every group but the first holds each face at most once per set (42 faces, fewer for part-sets), except that
+``letter-corner-numerals`` and ``chinese-numeral-flowers`` each hold four photos of their one-dot tile.
 
 Held out (``HELD_OUT_GROUPS``, 162 crops):
 

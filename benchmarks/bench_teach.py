@@ -1,0 +1,198 @@
+"""Teaching sikwu a tile set: held-out accuracy before and after, measured on items teaching never saw.
+
+Printed figures (classifier on exact tile crops at all four quarter turns, calibrated, with its second look;
+"before" is the shipped classifier, "after" the same with the taught set's prototypes, ``vision.prototypes``):
+
+- IMG_27xx (hk-photos/valid, the held-out real set): taught from the crops of a couple of its photos (corrected
+  hands: ``teach.add_examples`` with their reviewed ids) from the calibration fit part (odd photo numbers), tested on
+  every photo of the report part (even numbers).
+- tile-crops ``red-corner-numerals``: two near-identical sets; one "photo" of one set's faces laid out in a grid
+  (crops pasted on a table, taught through ``teach.teach_from_photo``, so detection and one-to-one naming are part
+  of it) teaches, the other set's crops are tested; both ways.
+- tile-crops ``cream-black`` <-> ``ivory-black``: look-alike sets, one crop per face each, so a set cannot be
+  tested on its own teaching crops; taught with one, tested on the other (teaching with a look-alike set's photo).
+- The fit-part check of ``BLEND``: taught from 2 odd photos, tested on the other odd photos, for a few blends.
+
+The shipped classifier saw three quarters of the tile-crops photos in training (``datasets.split``), so tile-crops
+"before" figures are also given on the crops it never saw. Usage: ``python -m benchmarks.bench_teach [--json]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import tempfile
+from pathlib import Path
+
+import numpy as np
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from sikwu.datasets import heldout, split, tile_crops  # noqa: E402
+
+#: Set A of red-corner-numerals (with the corner-numeral bamboo), set B is the rest of the group.
+RED_CORNER_A = tuple(range(297, 339))
+TEACH_PHOTOS = 2
+
+
+def accuracy(clf, crops: list, truth: list[str]) -> tuple[float, int]:
+    """Top-1 accuracy over every crop at each of the four quarter turns (tiles lie any way round on a table)."""
+    if not crops:
+        return float("nan"), 0
+    n = len(truth)
+    crops = [np.ascontiguousarray(np.rot90(c, t)) for t in range(4) for c in crops]
+    truth = list(truth) * 4
+    pred = [p[0][0] for p in clf.predict(crops, k=1)]
+    return float(np.mean([p == t for p, t in zip(pred, truth, strict=True)])), n
+
+
+def grid_photo(crops: list[np.ndarray], seed: int = 0, cols: int = 9, tile_h: int = 150) -> np.ndarray:
+    """Crops laid out in rows on a green table cloth, as a player lays out a set to photograph it."""
+    import cv2
+
+    rng = np.random.default_rng(seed)
+    w = int(tile_h * 0.75)
+    rows = (len(crops) + cols - 1) // cols
+    gap = 24
+    H, W = rows * (tile_h + gap) + 2 * gap, cols * (w + gap) + 2 * gap
+    img = np.zeros((H, W, 3), np.uint8)
+    img[:] = (70, 120, 40)
+    img = np.clip(img + rng.normal(0, 6, img.shape), 0, 255).astype(np.uint8)
+    for i, c in enumerate(crops):
+        y, x = gap + (i // cols) * (tile_h + gap), gap + (i % cols) * (w + gap)
+        img[y : y + tile_h, x : x + w] = cv2.resize(c, (w, tile_h), interpolation=cv2.INTER_AREA)
+    return img
+
+
+def _images(items: list[tile_crops.Item]) -> tuple[list[np.ndarray], list[str]]:
+    import cv2
+
+    return [cv2.imread(str(it.image), cv2.IMREAD_COLOR) for it in items], [it.tile for it in items]
+
+
+def _before_after(clf, tile_set, crops, truth) -> dict[str, object]:
+    clf.use_set(None)
+    before, n = accuracy(clf, crops, truth)
+    clf.use_set(tile_set)
+    after, _ = accuracy(clf, crops, truth)
+    clf.use_set(None)
+    return {"n": n, "before": round(before, 4), "after": round(after, 4)}
+
+
+def img27(clf) -> dict[str, object]:
+    from sikwu.vision.teach import add_examples, load_set
+
+    crops = heldout.hk_photo_crops(held_out=True)
+    photos = sorted({c.origin for c in crops if c.part == "fit"})[:TEACH_PHOTOS]
+    teach = [c for c in crops if c.origin in photos]
+    test = [c for c in crops if c.part == "report"]
+    add_examples("bench-img27", [c.image for c in teach], [c.tile for c in teach], clf, replace=True)
+    out = _before_after(clf, load_set("bench-img27"), [c.image for c in test], [c.tile for c in test])
+    out.update(taught_from=photos, taught_tiles=len(teach), test_photos=len({c.origin for c in test}))
+    return out
+
+
+def red_corner(clf) -> list[dict[str, object]]:
+    from sikwu.vision.teach import load_set, teach_from_photo
+
+    group = [it for it in split.held_out_tile_crops() if split.group_of(it) == "red-corner-numerals"]
+    a = [it for it in group if int(it.image.stem) in RED_CORNER_A]
+    b = [it for it in group if int(it.image.stem) not in RED_CORNER_A]
+    unseen = {it.image.name for it in split.unseen_by(clf.base.metadata, group)}
+    out = []
+    for name, teach, test in (("A->B", a, b), ("B->A", b, a)):
+        import cv2
+
+        photo = Path(tempfile.mkdtemp()) / "grid.png"
+        cv2.imwrite(str(photo), grid_photo(_images(teach)[0]))
+        result = teach_from_photo(photo, f"bench-red-{name[0]}", clf, replace=True)
+        imgs, truth = _images(test)
+        row = {"case": f"red-corner-numerals {name}", **_before_after(clf, load_set(result.set_name), imgs, truth)}
+        keep = [i for i, it in enumerate(test) if it.image.name in unseen]
+        never = _before_after(clf, load_set(result.set_name), [imgs[i] for i in keep], [truth[i] for i in keep])
+        row.update(faces_found=result.faces_in_set, unseen_by_model=never)
+        out.append(row)
+    return out
+
+
+def look_alikes(clf) -> list[dict[str, object]]:
+    from sikwu.vision.teach import load_set, teach_from_crops
+
+    held = split.held_out_tile_crops()
+    groups = {g: [it for it in held if split.group_of(it) == g] for g in ("cream-black", "ivory-black")}
+    out = []
+    for teach_g, test_g in (("cream-black", "ivory-black"), ("ivory-black", "cream-black")):
+        result = teach_from_crops(f"bench-{teach_g}", _images(groups[teach_g])[0], clf, replace=True)
+        imgs, truth = _images(groups[test_g])
+        out.append({"case": f"{teach_g} -> {test_g}", **_before_after(clf, load_set(result.set_name), imgs, truth)})
+    return out
+
+
+def blend_check(clf) -> dict[str, float]:
+    """The fit part only: teach on 2 odd IMG_27xx photos, test on the other odd photos, for several blends."""
+    from sikwu.vision.teach import add_examples, load_set
+
+    crops = heldout.by_part(heldout.hk_photo_crops(held_out=True), "fit")
+    photos = sorted({c.origin for c in crops})[:TEACH_PHOTOS]
+    teach = [c for c in crops if c.origin in photos]
+    test = [c for c in crops if c.origin not in photos]
+    add_examples("bench-blend", [c.image for c in teach], [c.tile for c in teach], clf, replace=True)
+    tile_set = load_set("bench-blend")
+    out = {}
+    for blend in (0.0, 0.5, 1.0, 2.0):
+        clf.use_set(tile_set, blend)
+        out[str(blend)] = round(accuracy(clf, [c.image for c in test], [c.tile for c in test])[0], 4)
+    clf.use_set(None)
+    return out
+
+
+def run() -> dict[str, object]:
+    from sikwu.vision.set_classifier import SetClassifier
+
+    clf = SetClassifier()
+    return {
+        "img27": img27(clf),
+        "red_corner": red_corner(clf),
+        "look_alikes": look_alikes(clf),
+        "blend_check_fit_part": blend_check(clf),
+    }
+
+
+def text(out: dict) -> str:
+    r = out["img27"]
+    lines = [
+        f"IMG_27xx (held-out real set): taught from {r['taught_tiles']} tiles of {len(r['taught_from'])} photos, "
+        f"tested on {r['n']} tiles x 4 turns of {r['test_photos']} other photos: {r['before']:.2%} -> {r['after']:.2%}"
+    ]
+    for row in out["red_corner"]:
+        u = row["unseen_by_model"]
+        lines.append(
+            f"{row['case']} (one grid photo, {row['faces_found']} faces taught): {row['before']:.2%} -> "
+            f"{row['after']:.2%} on {row['n']} crops x 4 turns; on the {u['n']} the model never trained on: "
+            f"{u['before']:.2%} -> {u['after']:.2%}"
+        )
+    for row in out["look_alikes"]:
+        lines.append(f"{row['case']} (taught with a look-alike set): {row['before']:.2%} -> {row['after']:.2%} "
+                     f"on {row['n']} crops x 4 turns")  # fmt: skip
+    sweep = ", ".join(f"{k}: {v:.2%}" for k, v in out["blend_check_fit_part"].items())
+    lines.append(f"fit-part check of vision.prototypes.BLEND (accuracy by blend): {sweep}")
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--json", action="store_true")
+    args = p.parse_args(argv)
+    with tempfile.TemporaryDirectory() as tmp:
+        os.environ["SIKWU_DATA_DIR"] = tmp  # benchmark sets never mix with the user's taught sets
+        out = run()
+    print(json.dumps(out, indent=2) if args.json else text(out))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
