@@ -96,6 +96,63 @@ def img27(clf) -> dict[str, object]:
     return out
 
 
+def _photo_figures(photos: list[Path], classifier) -> dict[str, object]:
+    """End to end on whole photos: tiles matched to reviewed ground truth (IoU >= 0.5) with the right id."""
+    from collections import Counter
+
+    import cv2
+    from sikwu.datasets import hk_photos, scene_eval
+    from sikwu.vision.recognize import recognize
+
+    gt_n = right = exact = 0
+    for photo in photos:
+        h, w = cv2.imread(str(photo)).shape[:2]
+        truth = hk_photos.read_boxes(photo, w, h, reviewed=True, with_added=True)
+        ignored = hk_photos.ignored_regions(photo)
+        found = [
+            t
+            for t in recognize(photo, classifier=classifier).tiles
+            if not any(r[0] <= (t.box[0] + t.box[2]) / 2 <= r[2] and r[1] <= (t.box[1] + t.box[3]) / 2 <= r[3]
+                       for r in ignored)
+        ]  # fmt: skip
+        boxes = [type("B", (), {"box": (b.x0, b.y0, b.x1, b.y1)}) for b in truth]
+        pairs = scene_eval.match(boxes, [type("B", (), {"box": t.box}) for t in found])
+        gt_n += len(truth)
+        right += sum(j is not None and found[j].id == b.tile for b, j in zip(truth, pairs, strict=True))
+        exact += Counter(t.id for t in found) == Counter(b.tile for b in truth)
+    return {"tiles": gt_n, "end_to_end": round(right / max(1, gt_n), 4), "photos": len(photos), "photo_exact": exact}
+
+
+def img27_photos(clf) -> dict[str, object]:
+    """Whole IMG_27xx photos of the report part, before and after teaching from corrected hands of the fit part."""
+    from sikwu.datasets import hk_photos
+    from sikwu.vision.teach import add_examples, load_set, photo_crops
+
+    paths = [p for p in hk_photos.images("valid") if split.is_held_out_photo(p.name)]
+    test = [p for p in paths if split.calibration_part(p.name) == "report"]
+    teach = [p for p in paths if split.calibration_part(p.name) == "fit"][:TEACH_PHOTOS]
+    clf.use_set(None)
+    out: dict[str, object] = {"shipped": _photo_figures(test, clf.base), "calibrated": _photo_figures(test, clf)}
+    for photo in teach:  # the player corrects the recognised hand: the reviewed ids of the tiles found
+        import cv2
+        from sikwu.datasets import scene_eval
+        from sikwu.vision.recognize import recognize
+
+        h, w = cv2.imread(str(photo)).shape[:2]
+        truth = hk_photos.read_boxes(photo, w, h, reviewed=True, with_added=True)
+        found = recognize(photo, classifier=clf.base).tiles
+        crops = photo_crops(photo, clf)
+        pairs = scene_eval.match([type("B", (), {"box": t.box}) for t in found],
+                                 [type("B", (), {"box": (b.x0, b.y0, b.x1, b.y1)}) for b in truth])  # fmt: skip
+        keep = [(crops[i], truth[j].tile) for i, j in enumerate(pairs) if j is not None]
+        add_examples("bench-img27-hands", [c for c, _ in keep], [t for _, t in keep], clf)
+    clf.use_set(load_set("bench-img27-hands"))
+    out["taught"] = _photo_figures(test, clf)
+    out["taught_from"] = [p.name.split("_JPG")[0] for p in teach]
+    clf.use_set(None)
+    return out
+
+
 def red_corner(clf) -> list[dict[str, object]]:
     from sikwu.vision.teach import load_set, teach_from_photo
 
@@ -156,6 +213,7 @@ def run() -> dict[str, object]:
     clf = SetClassifier()
     return {
         "img27": img27(clf),
+        "img27_photos": img27_photos(clf),
         "red_corner": red_corner(clf),
         "look_alikes": look_alikes(clf),
         "blend_check_fit_part": blend_check(clf),
@@ -168,6 +226,14 @@ def text(out: dict) -> str:
         f"IMG_27xx (held-out real set): taught from {r['taught_tiles']} tiles of {len(r['taught_from'])} photos, "
         f"tested on {r['n']} tiles x 4 turns of {r['test_photos']} other photos: {r['before']:.2%} -> {r['after']:.2%}"
     ]
+    ph = out["img27_photos"]
+    for key in ("shipped", "calibrated", "taught"):
+        f = ph[key]
+        lines.append(
+            f"IMG_27xx whole photos ({f['photos']} photos of the report part, {f['tiles']} tiles), {key}: end to end "
+            f"{f['end_to_end']:.2%}, photo-exact {f['photo_exact']}/{f['photos']}"
+        )
+    lines.append(f"  (taught from the corrected hands of {', '.join(ph['taught_from'])})")
     for row in out["red_corner"]:
         u = row["unseen_by_model"]
         lines.append(
