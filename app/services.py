@@ -195,8 +195,8 @@ def _maybe_float(v: Any) -> float | None:
 
 @functools.lru_cache(maxsize=256)
 def face_png(tile_id: str, height: int = 64) -> bytes:
-    """The project's own drawing of a tile face (raises Unavailable when vision.faces is missing)."""
-    faces = _import("sikwu.vision.faces", "Tile pictures")
+    """The project's own drawing of a tile face (raises Unavailable when sikwu.artwork is missing)."""
+    faces = _import("sikwu.artwork", "Tile pictures")
     fn = getattr(faces, "face_png_bytes", None)
     if fn is not None:
         return bytes(fn(tile_id, height))

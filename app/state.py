@@ -12,15 +12,13 @@ from collections.abc import Iterable, Mapping, MutableMapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
+from sikwu.scoring import meld_shape_problem
 from sikwu.scoring.tiles import (
     BONUS_IDS,
     PLAYING_IDS,
     TILE_IDS,
     TILE_NAMES,
     WIND_IDS,
-    is_suited,
-    rank_of,
-    suit_of,
     tile_sort_key,
 )
 
@@ -402,26 +400,16 @@ def _sort_key(tile: str) -> int:
 
 
 def _meld_shape_error(kind: str, ids: Sequence[str]) -> str | None:
+    """The scoring engine's meld-shape rule (``meld_shape_problem``), worded for the tiles a player selected."""
     shown = " ".join(ids)
-    if any(t not in PLAYING_IDS for t in ids):
-        return f"{shown}: only suit and honour tiles (not flowers or face-down tiles) form melds."
-    if kind == "chow":
-        if len(ids) != 3:
-            return f"A chow is 3 tiles; {len(ids)} selected ({shown})."
-        if not all(is_suited(t) for t in ids) or len({suit_of(t) for t in ids}) != 1:
-            return f"{shown} is not a chow: a chow is three consecutive tiles of one suit (no honours)."
-        ranks = sorted(rank_of(t) for t in ids)
-        if ranks != list(range(ranks[0], ranks[0] + 3)):
-            return f"{shown} is not a chow: the ranks must be consecutive, like 3 4 5."
+    if UNKNOWN_FACE in ids:
+        return f"{shown}: a face-down tile cannot be in a meld; say what the tile is first."
+    problem = meld_shape_problem(kind, ids)
+    if problem is None:
         return None
-    size = {"pung": 3, "kong": 4}.get(kind)
-    if size is None:
-        return f"Unknown meld kind '{kind}'; choose chow, pung or kong."
-    if len(ids) != size:
-        return f"A {kind} is {size} identical tiles; {len(ids)} selected ({shown})."
-    if len(set(ids)) != 1:
-        return f"{shown} is not a {kind}: all {size} tiles must be the same."
-    return None
+    if kind not in ("chow", "pung", "kong"):
+        return f"{problem[0].upper()}{problem[1:]}."
+    return f"{shown} is not a {kind}: {problem}."
 
 
 def compact(ids: Sequence[str]) -> str:

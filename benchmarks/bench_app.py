@@ -34,7 +34,7 @@ MISREAD = "123m 456m 789m 777z 12z"
 
 def composed_photo(path: Path) -> Path:
     from PIL import Image
-    from sikwu.vision.faces import render_face
+    from sikwu.artwork import render_face
 
     faces = [render_face(t, 120) for t in HAND_TILES]
     felt = Image.new("RGB", (sum(f.width + 6 for f in faces) + 160, 320), (24, 96, 60))

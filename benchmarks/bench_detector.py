@@ -109,7 +109,7 @@ def main(argv: list[str] | None = None) -> int:
         lines.append(f"hk-photos/valid not found under {shared_path()}: skipped")
     if args.synthetic:
         lines += _report(
-            "composed synthetic scenes (vision.faces, unseen seed)",
+            "composed synthetic scenes (sikwu.artwork, unseen seed)",
             _measure(detector, _synthetic_items(args.synthetic), thresholds),
             detector.score_threshold,
         )

@@ -36,7 +36,7 @@ if str(ROOT) not in sys.path:
 from sikwu.datasets.hk_photos import ignored_regions, label_slips, read_boxes, reviewed_labels  # noqa: E402
 from sikwu.datasets.paths import shared_path  # noqa: E402
 from sikwu.scoring.tiles import PLAYING_IDS  # noqa: E402
-from sikwu.vision.decode import counts_ok  # noqa: E402
+from sikwu.vision.assign import counts_ok  # noqa: E402
 
 # mahjong-detector class names -> canonical id
 PEER_IDS = {
@@ -191,7 +191,7 @@ def _turned(truth: list[tuple[str, Box]], m: np.ndarray) -> list[tuple[str, Box]
 def _is_legal_hand(photo: Path) -> bool:
     """Whether the photo's reviewed ground truth is a legal winning hand (four sets and a pair, kongs, specials)."""
     from PIL import Image
-    from sikwu.vision.decode import is_winning_reading
+    from sikwu.vision.assign import is_winning_reading
 
     with Image.open(photo) as im:
         w, h = im.size
@@ -205,7 +205,8 @@ def _shifted(truth: list[tuple[str, Box]], dx: float, dy: float) -> list[tuple[s
 def _ours(path: Path | np.ndarray, segment_only: bool, winning: bool) -> list[tuple[str, Box]]:
     if segment_only:
         from sikwu.vision.io import load_image
-        from sikwu.vision.segment import quad_box, segment
+        from sikwu.vision.quads import quad_box
+        from sikwu.vision.segment import segment
 
         loaded = load_image(path)
         seg = segment(loaded.pixels)
@@ -215,7 +216,7 @@ def _ours(path: Path | np.ndarray, segment_only: bool, winning: bool) -> list[tu
                 out.append(("?", quad_box(loaded.to_original(q))))
         return out
     from sikwu.vision.io import NoTilesFoundError
-    from sikwu.vision.recognize import recognize
+    from sikwu.vision.pipeline import recognize
 
     try:
         result = recognize(path, winning=winning, candidates=CANDIDATES)
@@ -261,7 +262,7 @@ def _print_table(columns: dict[str, dict[str, str]]) -> None:
 def _large_photo_latency(photo: Path, repeats: int = 5) -> float:
     """Median ms for a 4000x3000 JPEG (one photo upscaled; encoded in memory like a phone photo)."""
     import cv2
-    from sikwu.vision.recognize import recognize
+    from sikwu.vision.pipeline import recognize
 
     img = cv2.imread(str(photo))
     big = cv2.resize(img, (4000, 3000), interpolation=cv2.INTER_CUBIC)
@@ -314,10 +315,9 @@ def main(argv: list[str] | None = None) -> int:
     global CANDIDATES
     CANDIDATES = args.candidates
     if args.detector_model is not None:
-        import importlib
+        from sikwu.vision import pipeline
 
-        # the package attribute vision.recognize is the function; the module is in sys.modules
-        importlib.import_module("sikwu.vision.recognize").DETECTOR_MODEL_PATH = args.detector_model
+        pipeline.DETECTOR_MODEL_PATH = args.detector_model
 
     valid = shared_path("datasets", "hk-photos", "valid")
     if not valid.is_dir():

@@ -102,7 +102,7 @@ def _photo_figures(photos: list[Path], classifier) -> dict[str, object]:
 
     import cv2
     from sikwu.datasets import hk_photos, scene_eval
-    from sikwu.vision.recognize import recognize
+    from sikwu.vision.pipeline import recognize
 
     gt_n = right = exact = 0
     for photo in photos:
@@ -136,7 +136,7 @@ def img27_photos(clf) -> dict[str, object]:
     for photo in teach:  # the player corrects the recognised hand: the reviewed ids of the tiles found
         import cv2
         from sikwu.datasets import scene_eval
-        from sikwu.vision.recognize import recognize
+        from sikwu.vision.pipeline import recognize
 
         h, w = cv2.imread(str(photo)).shape[:2]
         truth = hk_photos.read_boxes(photo, w, h, reviewed=True, with_added=True)

@@ -20,13 +20,8 @@ import sys
 import numpy as np
 from sikwu.datasets import heldout, negatives
 from sikwu.vision import calibration as cal_mod
+from sikwu.vision.assign import LOW_CONFIDENCE as CHECK_BELOW  # recognition asks the player to check below this
 from sikwu.vision.labels import BACK, NOT_A_TILE
-
-#: Recognition flags a tile for the player to check below this confidence (decode/assign LOW_CONFIDENCE).
-try:
-    from sikwu.vision.assign import LOW_CONFIDENCE as CHECK_BELOW  # type: ignore[import-not-found]
-except ImportError:
-    from sikwu.vision.decode import LOW_CONFIDENCE as CHECK_BELOW
 
 
 def _targets(clf, crops: list[heldout.Crop]) -> np.ndarray:

@@ -116,7 +116,7 @@ SYNTH_SCENE_VERSION = 2
 def _face(tile_id: str) -> np.ndarray:
     """RGBA face at 96 px with rounded corners made transparent (the table shows through, as on a real tile)."""
     if tile_id not in _FACE_CACHE:
-        from sikwu.vision.faces import render_face
+        from sikwu.artwork import render_face
 
         rgb = np.asarray(render_face("5z" if tile_id == BLANK else tile_id, 96).convert("RGB"))
         if tile_id == BLANK:

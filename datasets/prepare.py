@@ -209,7 +209,7 @@ def tile_crops_held_out() -> tuple[list[np.ndarray], list[str]]:
 
 def own_faces_set() -> tuple[list[np.ndarray], list[str]]:
     """The project's own rendered faces at three heights, upright, as the app draws them."""
-    from sikwu.vision.faces import render_face
+    from sikwu.artwork import render_face
 
     xs, ys = [], []
     for h in (48, 72, 96):

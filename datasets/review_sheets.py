@@ -73,7 +73,7 @@ def collect(split: str = "valid", pad: float = 0.08) -> dict[str, list[tuple[str
 def draw_sheets(by_class: dict[str, list[tuple[str, int, np.ndarray]]], out_dir: Path) -> dict[str, object]:
     """Write the sheets; return the index (sheet file -> list of [photo, line] in cell order)."""
     import cv2
-    from sikwu.vision.faces import render_face
+    from sikwu.artwork import render_face
 
     out_dir.mkdir(parents=True, exist_ok=True)
     index: dict[str, object] = {}

@@ -46,7 +46,7 @@ def scene_figures(per_kind: int, seed: int = 1) -> dict[str, object]:
         from sikwu.datasets.scenes import heldout_scenes  # type: ignore[attr-defined]
     except ImportError:
         return {"available": False, "why": f"{PROVIDER}(per_kind, seed) is not provided yet"}
-    from sikwu.vision.recognize import recognize
+    from sikwu.vision.pipeline import recognize
 
     right: dict[str, list[int]] = defaultdict(lambda: [0, 0])
     down_exact: dict[str, list[int]] = defaultdict(lambda: [0, 0])

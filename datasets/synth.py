@@ -1,7 +1,7 @@
 """Synthetic tile photos: face artwork drawn onto tile bodies with the variation of a phone photo at a table.
 
 Why: the real photos cover one or two tile sets, while players bring many. Rendering every face from several art
-sets (read from ``../shared/datasets/tile-art`` by path, never copied, plus the project's own ``vision.faces``) onto
+sets (read from ``../shared/datasets/tile-art`` by path, never copied, plus the project's own ``sikwu.artwork``) onto
 varied bodies teaches the classifier the glyph, not one set's colours. Each sample goes through: ivory face with a
 bevel -> body thickness with a coloured back -> neighbours and table -> perspective and rotation -> light colour,
 glare and shadow -> blur, noise and JPEG. Crops are framed like the real ones: the tile's box plus ``PAD`` per side.
@@ -109,7 +109,7 @@ def glyph_fonts() -> list[str]:
     Real sets engrave their numerals and winds in many hands; a model that has seen only one font reads an
     unseen set's 七 or 九 as the 伍 it knows best. Which fonts a training run used is in its summary."""
     try:
-        from sikwu.vision.faces import cjk_font_path, system_cjk_fonts
+        from sikwu.artwork import cjk_font_path, system_cjk_fonts
     except ImportError:
         return []
     default = cjk_font_path()
@@ -128,9 +128,9 @@ _BLACK_INK = (28, 28, 34)
 
 
 def own_faces(height: int = ART_HEIGHT) -> dict[str, list[np.ndarray]]:
-    """The project's own drawn faces (``vision.faces.render_face``, RGB) as BGR, glyph tiles in every glyph font."""
+    """The project's own drawn faces (``sikwu.artwork.render_face``, RGB) as BGR, glyph tiles in every glyph font."""
     try:
-        from sikwu.vision.faces import DEFAULT_STYLE, render_face
+        from sikwu.artwork import DEFAULT_STYLE, render_face
     except ImportError:
         return {}
     fonts = glyph_fonts()
@@ -156,7 +156,7 @@ def own_face_crops(size: int, copies: int, seed: int) -> tuple[np.ndarray, list[
     """The project's own faces as flat crops (no scene), framed like training crops: the app shows these faces
     and the tests classify them, so the model must read them as drawn, at any size and orientation."""
     try:
-        from sikwu.vision.faces import render_face
+        from sikwu.artwork import render_face
     except ImportError:
         return np.zeros((0, size, size, 3), np.uint8), []
     rng = np.random.default_rng(seed)

@@ -25,7 +25,7 @@ OUT_PATH = PROJECT_ROOT / "models" / "tile_detector.onnx"
 LICENCE_NOTE = (
     "Trained on hk-photos train split: 'Chinese Mahjong Detection' v4 (CC BY 4.0), Roboflow Universe "
     "riichimahjongdetection, via GitHub alanchoi00/mahjong_detection; plus synthetic scenes drawn with the project's "
-    "own faces (vision.faces). hk-photos/valid was held out for measurement."
+    "own faces (sikwu.artwork). hk-photos/valid was held out for measurement."
 )
 
 
@@ -172,7 +172,7 @@ def losses(outputs, targets):
 def evaluate(model, scenes, threshold: float = 0.3) -> tuple[float, float]:
     """Recall / precision (greedy IoU >= 0.5) on letterboxed held-out scenes, with the shipped post-processing."""
     import torch
-    from sikwu.vision.detector import decode, nms
+    from sikwu.vision.detector import heatmap_peaks, nms
 
     tp = n_gt = n_pred = 0
     model.eval()
@@ -188,7 +188,7 @@ def evaluate(model, scenes, threshold: float = 0.3) -> tuple[float, float]:
             x = torch.from_numpy(img.transpose(2, 0, 1)[None].astype(np.float32) / 255)
             logits, size, offset = model(x)
             heat = torch.sigmoid(logits)[0, 0].numpy()
-            boxes, scores = decode(heat, size[0].numpy(), offset[0].numpy(), threshold)
+            boxes, scores = heatmap_peaks(heat, size[0].numpy(), offset[0].numpy(), threshold)
             boxes = boxes[nms(boxes, scores)]
             tp += match_count(boxes, sc.boxes * s)
             n_gt += len(sc.boxes)

@@ -6,17 +6,18 @@ Public API (stable; the vision pipeline, the app and the CLI use only these name
     Hand, Meld, EVENTS                   # the hand
     score_hand, Score, Reading, PatternHit
     load_profile, builtin_profiles, Profile, DEFAULT_PROFILE
-    check_counts, is_winning_hand, winning_shapes
+    check_counts, validate_hand, is_winning_hand, winning_shapes, meld_shape_problem
     errors (ScoringError, NotationError, HandError, NotAWinningHandError, ProfileError)
 """
 
 from sikwu.scoring import errors
 from sikwu.scoring.errors import HandError, NotationError, NotAWinningHandError, ProfileError, ScoringError
+from sikwu.scoring.evaluate import PatternHit, Reading
 from sikwu.scoring.hand import EVENTS, Hand, Meld
 from sikwu.scoring.notation import format_tiles, parse_tiles
 from sikwu.scoring.profile import DEFAULT_PROFILE, Profile, builtin_profiles, load_profile
-from sikwu.scoring.scorer import PatternHit, Reading, Score, score_hand
-from sikwu.scoring.validate import check_counts, is_winning_hand, winning_shapes
+from sikwu.scoring.scorer import Score, score_hand
+from sikwu.scoring.validate import check_counts, is_winning_hand, meld_shape_problem, validate_hand, winning_shapes
 
 __all__ = [
     "DEFAULT_PROFILE",
@@ -38,7 +39,9 @@ __all__ = [
     "format_tiles",
     "is_winning_hand",
     "load_profile",
+    "meld_shape_problem",
     "parse_tiles",
     "score_hand",
+    "validate_hand",
     "winning_shapes",
 ]

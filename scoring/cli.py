@@ -23,18 +23,36 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import re
 import sys
 from pathlib import Path
 from typing import Any
 
-from sikwu.scoring.errors import ScoringError
+from sikwu.scoring.errors import NotationError, ScoringError
+from sikwu.scoring.hand import EVENTS, Hand, KongKind, Meld, MeldKind
+from sikwu.scoring.hand_json import HandJSONError, hand_from_json, parse_seat
+from sikwu.scoring.notation import parse_tiles as parse
+from sikwu.scoring.profile import builtin_profiles, load_profile
+from sikwu.scoring.report import build_report
+from sikwu.scoring.tiles import WIND_IDS
+from sikwu.scoring.validate import meld_shape_problem
 
 MELD_HELP = (
     'declared melds in declaration order, e.g. "pung:777z@3" "chow:123m" "kong:1111p@W" "akong:5555s" '
     '"ckong:9999s"; @S = seat that discarded the claimed tile (1-4 or E/S/W/N)'
 )
 _MELD_RE = re.compile(r"^\s*(chow|pung|kong|akong|ckong)\s*:\s*([^@]+?)\s*(?:@\s*(\w+))?\s*$")
+
+
+#: Meld notation kind -> (meld kind, kong kind).
+_MELD_KINDS: dict[str, tuple[MeldKind, KongKind | None]] = {
+    "chow": ("chow", None),
+    "pung": ("pung", None),
+    "kong": ("kong", "exposed"),
+    "akong": ("kong", "added"),
+    "ckong": ("kong", "concealed"),
+}
 
 
 class CliInputError(ScoringError):
@@ -46,24 +64,18 @@ def parse_tiles(text: str, what: str = "tiles") -> tuple[str, ...]:
 
     The notation error is re-raised with the argument it came from, so the player knows which one to fix.
     """
-    from sikwu.scoring.errors import NotationError
-    from sikwu.scoring.notation import parse_tiles as parse
-
     try:
         return parse(text)
     except NotationError as exc:
         raise CliInputError(f"{what}: {exc}") from None
 
 
-def parse_meld(spec: str) -> Any:
+def parse_meld(spec: str) -> Meld:
     """``pung:777z@3`` -> Meld.  Raises CliInputError naming the spec and what is wrong."""
-    from sikwu.scoring.hand import Meld
-    from sikwu.scoring.hand_json import HandJSONError, parse_seat
-
     m = _MELD_RE.match(spec)
     if not m:
         raise CliInputError(f"--melds {spec!r}: write KIND:TILES[@SEAT] with KIND chow/pung/kong/akong/ckong")
-    kind, tiles_text, feeder = m.group(1), m.group(2), m.group(3)
+    spec_kind, tiles_text, feeder = m.group(1), m.group(2), m.group(3)
     tiles = parse_tiles(tiles_text, f"--melds {spec!r}")
     fed_by = None
     if feeder is not None:
@@ -71,33 +83,18 @@ def parse_meld(spec: str) -> Any:
             fed_by = parse_seat(feeder, "fed_by")
         except HandJSONError:
             raise CliInputError(f"--melds {spec!r}: @{feeder} is not a seat; use 1-4 or E/S/W/N") from None
-    size = 4 if kind.endswith("kong") else 3
-    if len(tiles) != size:
-        raise CliInputError(f"--melds {spec!r}: a {kind} has {size} tiles, got {len(tiles)}")
-    if kind == "ckong":
-        if fed_by is not None:
-            raise CliInputError(f"--melds {spec!r}: a concealed kong has no feeder; drop @{feeder}")
-        kind, kong_kind = "kong", "concealed"
-    elif kind == "akong":
-        kind, kong_kind = "kong", "added"
-    elif kind == "kong":
-        kong_kind = "exposed"
-    else:
-        kong_kind = None
-    if kind != "chow" and len(set(tiles)) != 1:
-        raise CliInputError(f"--melds {spec!r}: a {kind} is identical tiles")
-    if kind == "chow":
-        ranks = sorted(int(t[0]) for t in tiles)
-        if len({t[1] for t in tiles}) != 1 or tiles[0][1] not in "mps" or ranks != list(range(ranks[0], ranks[0] + 3)):
-            raise CliInputError(f"--melds {spec!r}: a chow is three consecutive tiles of one suit, e.g. chow:345p")
+    if spec_kind == "ckong" and fed_by is not None:
+        raise CliInputError(f"--melds {spec!r}: a concealed kong has no feeder; drop @{feeder}")
+    kind, kong_kind = _MELD_KINDS[spec_kind]
+    problem = meld_shape_problem(kind, tiles)
+    if problem:
+        example = " (e.g. chow:345p)" if kind == "chow" else ""
+        raise CliInputError(f"--melds {spec!r}: {problem}{example}")
     return Meld(kind, tiles, concealed=kong_kind == "concealed", kong_kind=kong_kind, fed_by=fed_by)
 
 
-def hand_from_args(args: argparse.Namespace) -> Any:
+def hand_from_args(args: argparse.Namespace) -> Hand:
     """Build a Hand from the ``sikwu score`` arguments (or read it from ``--json-in``)."""
-    from sikwu.scoring.hand import Hand
-    from sikwu.scoring.hand_json import HandJSONError, hand_from_json, parse_seat
-
     if args.json_in:
         if args.hand:
             raise CliInputError("give either HAND or --json-in, not both")
@@ -115,21 +112,18 @@ def hand_from_args(args: argparse.Namespace) -> Any:
             raise CliInputError(f"--winning {args.winning!r}: give exactly one tile, e.g. --winning 5p")
         winning = won[0]
 
-    def seat(value: str | None, flag: str, default: int | None) -> int | None:
+    def seat(value: str | None, flag: str) -> int | None:
         if value is None:
-            return default
+            return None
         try:
             return parse_seat(value, flag)
         except HandJSONError:
             raise CliInputError(f"{flag} {value!r}: not a seat; use 1-4 or E/S/W/N (1 = East)") from None
 
-    round_seat = seat(args.round, "--round", 1)
-    discarder = seat(args.discarder, "--discarder", None)
+    round_seat = seat(args.round, "--round") or 1
+    discarder = seat(args.discarder, "--discarder")
     if args.self_drawn and discarder is not None:
         raise CliInputError("--self-drawn and --discarder contradict each other; a self-drawn win has no discarder")
-    from sikwu.scoring.hand import EVENTS
-    from sikwu.scoring.tiles import WIND_IDS
-
     events = frozenset(args.event or ())
     for ev in events:
         if ev not in EVENTS:
@@ -141,9 +135,9 @@ def hand_from_args(args: argparse.Namespace) -> Any:
         winning_tile=winning if winning is not None else (concealed[-1] if concealed else None),
         self_drawn=args.self_drawn,
         events=events,
-        seat=seat(args.seat, "--seat", 1),
-        round_wind=WIND_IDS[(round_seat or 1) - 1],
-        dealer=seat(args.dealer, "--dealer", 1),
+        seat=seat(args.seat, "--seat") or 1,
+        round_wind=WIND_IDS[round_seat - 1],
+        dealer=seat(args.dealer, "--dealer") or 1,
         discarder=discarder,
     )
 
@@ -172,8 +166,6 @@ def _fail(message: str) -> int:
 
 
 def run_score(args: argparse.Namespace) -> int:
-    from sikwu.scoring.report import build_report
-
     try:
         hand = hand_from_args(args)
         report = build_report(hand, args.profile, compare=not args.no_compare)
@@ -194,18 +186,14 @@ def _print(text: str) -> int:
         print(text)
         sys.stdout.flush()
     except BrokenPipeError:
-        import os
-
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
     return 0
 
 
 def run_profiles(args: argparse.Namespace) -> int:
-    from sikwu.scoring.profile import builtin_profiles, load_profile
-
     try:
         names = builtin_profiles()
-        rows = []
+        rows: list[dict[str, Any]] = []
         for name, description in names.items():
             prof = load_profile(name)
             rows.append(

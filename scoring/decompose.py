@@ -13,17 +13,19 @@ Groups are ``(kind, first_tile)`` pairs with kind ``"chow" | "pung" | "pair"``; 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import product
+from typing import Generic, TypeVar
 
 from sikwu.scoring.tiles import ORPHAN_IDS, PLAYING_IDS, SUITS
 
 Group = tuple[str, str]  # (kind, first tile id)
 
 _SUIT_BASES = {"m": 0, "p": 9, "s": 18, "z": 27}
-_INDEX = {t: i for i, t in enumerate(PLAYING_IDS)}
+#: Position of each playing tile in the 34 counts (``PLAYING_IDS`` order).
+TILE_INDEX: dict[str, int] = {t: i for i, t in enumerate(PLAYING_IDS)}
 _NINE_GATES_BASE = (3, 1, 1, 1, 1, 1, 1, 1, 3)
 
 
@@ -53,7 +55,7 @@ def counts_of(tiles: Iterable[str]) -> tuple[int, ...]:
     """34-long count vector in ``PLAYING_IDS`` order; raises KeyError for a bonus or unknown id."""
     counts = [0] * 34
     for t in tiles:
-        counts[_INDEX[t]] += 1
+        counts[TILE_INDEX[t]] += 1
     return tuple(counts)
 
 
@@ -108,13 +110,94 @@ def _rel_canonical(group: RelGroup) -> tuple[bool, int, str]:
     return (group[0] == "pair", group[1], group[0])
 
 
-@lru_cache(maxsize=65536)
-def _suit_sets(key: tuple[int, ...], suit: str, need_pair: bool) -> tuple[tuple[Group, ...], ...]:
-    """All readings of one suit's 9 (or 7 honour) counts into sets, plus exactly one pair if ``need_pair``."""
-    if need_pair != (sum(key) % 3 == 2):
-        return ()
-    names = [f"{i + 1}{suit}" for i in range(len(key))]
-    return tuple(tuple((kind, names[i]) for kind, i in reading) for reading in suit_readings(key))
+T = TypeVar("T")
+#: One suit's readings as the divider stores them: each reading is (sets, pair or None) of the caller's objects.
+SuitReading = tuple[tuple[T, ...], T | None]
+_SUIT_LETTERS = "mpsz"
+
+
+class SuitDivider(Generic[T]):
+    """The hand division: every standard reading of 34 counts, combined from cached per-suit readings.
+
+    Suits are independent, so a hand's readings are the product of its suits' readings (``suit_readings``); this
+    keeps, per suit and per 9-count key, those readings with each suit-relative group turned once into the
+    caller's object by ``make_group(suit_index, (kind, index))`` -- named groups for :func:`standard_divisions`,
+    shared ``SetInfo`` objects for the scorer -- plus ``suit_extra(suit_index, key)`` bits OR-ed over the suits
+    (the scorer's fact bits, ``scoring.facts.suit_bits``).  After warm-up a division is four dictionary look-ups.
+    """
+
+    def __init__(
+        self,
+        make_group: Callable[[int, RelGroup], T],
+        suit_extra: Callable[[int, tuple[int, ...]], int] | None = None,
+    ) -> None:
+        self._make_group = make_group
+        self._suit_extra = suit_extra
+        # Per suit: key -> (readings, extra bits, pairs needed -- 9 when the suit cannot be read --, only reading)
+        self._stores: tuple[dict[tuple[int, ...], tuple], ...] = ({}, {}, {}, {})
+
+    def clear(self) -> None:
+        for store in self._stores:
+            store.clear()
+
+    def _suit(self, which: int, key: tuple[int, ...]) -> tuple:
+        """The stored entry of one suit's counts (cache miss)."""
+        make = self._make_group
+        readings: list[SuitReading] = []
+        for reading in suit_readings(key):
+            sets = []
+            pair = None
+            for group in reading:
+                if group[0] == "pair":
+                    pair = make(which, group)
+                else:
+                    sets.append(make(which, group))
+            readings.append((tuple(sets), pair))
+        found: tuple[SuitReading, ...] = tuple(readings) if any(key) else (((), None),)
+        n_pairs = 9 if not found else int(found[0][1] is not None)
+        extra = self._suit_extra(which, key) if self._suit_extra is not None else 0
+        entry = self._stores[which][key] = (found, extra, n_pairs, found[0] if len(found) == 1 else None)
+        return entry
+
+    def divide(self, counts: tuple[int, ...]) -> tuple[list[list[T]], int]:
+        """(every standard reading as a list of groups, sets first and the pair last; the OR of the suit extras).
+
+        Same readings in the same order as :func:`standard_divisions`; the list is empty when there is none.
+        """
+        m_store, p_store, s_store, z_store = self._stores
+        key = counts[0:9]
+        m = m_store.get(key) or self._suit(0, key)
+        key = counts[9:18]
+        p = p_store.get(key) or self._suit(1, key)
+        key = counts[18:27]
+        s = s_store.get(key) or self._suit(2, key)
+        key = counts[27:34]
+        z = z_store.get(key) or self._suit(3, key)
+        bits = m[1] | p[1] | s[1] | z[1]
+        if m[2] + p[2] + s[2] + z[2] != 1:
+            return [], bits
+        m1, p1, s1, z1 = m[3], p[3], s[3], z[3]
+        if m1 is not None and p1 is not None and s1 is not None and z1 is not None:  # the usual case: one reading
+            return [[*m1[0], *p1[0], *s1[0], *z1[0], m1[1] or p1[1] or s1[1] or z1[1]]], bits
+        out = []
+        for combo in product(m[0], p[0], s[0], z[0]):
+            groups = []
+            pair = None
+            for sets, suit_pair in combo:
+                groups.extend(sets)
+                if suit_pair is not None:
+                    pair = suit_pair
+            groups.append(pair)
+            out.append(groups)
+        return out, bits
+
+
+def _named_group(which: int, group: RelGroup) -> Group:
+    kind, i = group
+    return (kind, f"{i + 1}{_SUIT_LETTERS[which]}")
+
+
+_NAMED = SuitDivider(_named_group)
 
 
 @lru_cache(maxsize=65536)
@@ -123,44 +206,14 @@ def standard_divisions(counts: tuple[int, ...]) -> tuple[tuple[Group, ...], ...]
 
     Pure and cached: the scorer, the validator and the vision pipeline all call it with the same keys.
     """
-    total = sum(counts)
-    if total % 3 != 2:
-        return ()
-    per_suit: list[tuple[tuple[Group, ...], ...]] = []
-    pair_suits = 0
-    for suit, base in _SUIT_BASES.items():
-        size = 7 if suit == "z" else 9
-        key = counts[base : base + size]
-        n = sum(key)
-        if n == 0:
-            continue
-        if n % 3 == 1:
-            return ()
-        need_pair = n % 3 == 2
-        pair_suits += need_pair
-        if pair_suits > 1:
-            return ()
-        readings = _suit_sets(key, suit, need_pair)
-        if not readings:
-            return ()
-        per_suit.append(readings)
-    if all(len(r) == 1 for r in per_suit):  # the usual case: one reading per suit, no product needed
-        groups = [g for r in per_suit for g in r[0]]
-        pair = [g for g in groups if g[0] == "pair"]
-        return (tuple([g for g in groups if g[0] != "pair"] + pair),)
-    out = []
-    for combo in product(*per_suit):
-        groups = [g for part in combo for g in part]
-        pair = [g for g in groups if g[0] == "pair"]
-        sets = [g for g in groups if g[0] != "pair"]
-        out.append(tuple(sets + pair))
-    return tuple(out)
+    readings, _ = _NAMED.divide(counts)
+    return tuple(map(tuple, readings))
 
 
 def is_thirteen_orphans(counts: tuple[int, ...]) -> bool:
     if sum(counts) != 14:
         return False
-    orphan_idx = [_INDEX[t] for t in ORPHAN_IDS]
+    orphan_idx = [TILE_INDEX[t] for t in ORPHAN_IDS]
     return all(counts[i] >= 1 for i in orphan_idx) and sum(counts[i] for i in orphan_idx) == 14
 
 
@@ -214,12 +267,14 @@ def divisions(
                 out.append(Division("seven_pairs", pairs))
         if nine_gates and nine_gates_suit(counts) is not None:
             # Nine Gates always also reads as 4 sets + a pair; the special entry carries the whole-hand shape.
-            out.append(Division("nine_gates", tuple(("single", t) for t in sorted(concealed, key=_INDEX.get))))
+            out.append(
+                Division("nine_gates", tuple(("single", t) for t in sorted(concealed, key=TILE_INDEX.__getitem__)))
+            )
     return tuple(out)
 
 
 def clear_caches() -> None:
     """Forget cached readings (benchmarks use this to measure cold performance)."""
     _SUIT_READINGS.clear()
-    _suit_sets.cache_clear()
+    _NAMED.clear()
     standard_divisions.cache_clear()

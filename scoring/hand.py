@@ -2,7 +2,8 @@
 
 Plain frozen dataclasses of canonical tile ids (``scoring.tiles``) so that a hand can be hashed, compared, sent as
 JSON and built by the vision pipeline without knowing anything about scoring.  Checking lives in
-``scoring.validate`` (``Hand.validate()`` delegates to it) so the data types stay small.
+``scoring.validate`` (``validate_hand``), which imports these types, so the data types stay small and the import
+graph has no cycle.
 """
 
 from __future__ import annotations
@@ -128,9 +129,3 @@ class Hand:
         for m in self.melds:
             out.extend(m.tiles)
         return tuple(out)
-
-    def validate(self) -> None:
-        """Raise :class:`scoring.errors.HandError` with a specific message if the hand is impossible."""
-        from sikwu.scoring.validate import validate_hand
-
-        validate_hand(self)

@@ -17,7 +17,7 @@ Only ``concealed`` is required.  Seats are 1 (East) .. 4 (North); ``"E"``/``"eas
 and written back as numbers.  ``melds`` are listed in the order they were declared (liability rules such as 12-tile
 insurance depend on which meld came fourth).  Every malformed field raises :class:`HandJSONError` naming the field
 path (``melds[1].tiles[2]``) and what to write instead; the hand's own consistency (tile counts, winning tile
-present, ...) is then checked by ``Hand.validate()``.
+present, ...) is then checked by ``scoring.validate.validate_hand``.
 """
 
 from __future__ import annotations
@@ -29,6 +29,7 @@ from typing import Any, Final
 from sikwu.scoring.errors import HandError
 from sikwu.scoring.hand import EVENTS, KONG_KINDS, MELD_KINDS, Hand, Meld
 from sikwu.scoring.tiles import BONUS_IDS, PLAYING_IDS, WIND_IDS
+from sikwu.scoring.validate import meld_shape_problem
 
 SCHEMA_VERSION: Final = 1
 FIELDS: Final = (
@@ -39,7 +40,6 @@ MELD_FIELDS: Final = ("kind", "tiles", "kong_kind", "concealed", "fed_by")
 _SEAT_WORDS: Final = {
     "e": 1, "east": 1, "1z": 1, "s": 2, "south": 2, "2z": 2, "w": 3, "west": 3, "3z": 3, "n": 4, "north": 4, "4z": 4,
 }  # fmt: skip
-_MELD_SIZE: Final = {"chow": 3, "pung": 3, "kong": 4}
 
 
 class HandJSONError(HandError):
@@ -103,15 +103,9 @@ def _meld(value: Any, field: str) -> Meld:
     if "tiles" not in value:
         raise HandJSONError(f"{field}.tiles", "missing; list the meld's tiles")
     tiles = _tiles(value["tiles"], f"{field}.tiles", PLAYING_IDS, "playing")
-    if len(tiles) != _MELD_SIZE[kind]:
-        raise HandJSONError(f"{field}.tiles", f"a {kind} has {_MELD_SIZE[kind]} tiles, got {len(tiles)}")
-    if kind in ("pung", "kong") and len(set(tiles)) != 1:
-        raise HandJSONError(f"{field}.tiles", f"a {kind} is {_MELD_SIZE[kind]} identical tiles, got {list(tiles)}")
-    if kind == "chow":
-        ranks = sorted(int(t[0]) for t in tiles)
-        suits = {t[1] for t in tiles}
-        if len(suits) != 1 or "z" in suits or ranks != list(range(ranks[0], ranks[0] + 3)):
-            raise HandJSONError(f"{field}.tiles", f"a chow is three consecutive tiles of one suit, got {list(tiles)}")
+    problem = meld_shape_problem(kind, tiles)
+    if problem:
+        raise HandJSONError(f"{field}.tiles", f"{problem} (got {list(tiles)})")
     kong_kind = value.get("kong_kind")
     concealed = value.get("concealed", False)
     _bool(concealed, f"{field}.concealed")

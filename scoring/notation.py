@@ -65,8 +65,69 @@ def _fail(text: str, start: int, end: int, why: str) -> NotationError:
     return NotationError(f"cannot read {token!r} at position {start}: {why}; {_HELP}", token, start)
 
 
+def _read_digits(text: str, i: int, out: list[str]) -> int:
+    """``123m``: digits then one suit letter; appends the tiles and returns the index after the letter."""
+    n = len(text)
+    j = i
+    while j < n and text[j].isascii() and text[j].isdigit():
+        j += 1
+    if j == n or text[j] not in _SUIT_MAX:
+        end = j + 1 if j < n and text[j] not in _SEPARATORS else j
+        raise _fail(text, i, end, "digits must be followed by a suit letter m, p, s, z or f")
+    suit = text[j]
+    for k in range(i, j):
+        rank = int(text[k])
+        if not 1 <= rank <= _SUIT_MAX[suit]:
+            raise NotationError(
+                f"cannot read {text[k] + suit!r} at position {k}: suit '{suit}' has tiles 1-{_SUIT_MAX[suit]}; {_HELP}",
+                text[k] + suit,
+                k,
+            )
+        out.append(f"{rank}{suit}")
+    return j + 1
+
+
+def _read_word(text: str, i: int, out: list[str]) -> int:
+    """A tile word (``east``, ``red``) or a run of honour letters (``ESWN``, ``CFP``)."""
+    n = len(text)
+    j = i
+    while j < n and text[j].isascii() and text[j].isalpha():
+        j += 1
+    word = text[i:j]
+    if word.lower() in _WORDS:
+        out.append(_WORDS[word.lower()])
+    elif all(c in _LETTERS for c in word):
+        out.extend(_LETTERS[c] for c in word)
+    else:
+        raise _fail(text, i, j, "not a tile name")
+    return j
+
+
+def _read_symbol(text: str, i: int, out: list[str]) -> int:
+    """A Unicode mahjong tile, a Chinese tile name (``東``, ``發``) or numeral + suit (``一萬``)."""
+    ch = text[i]
+    single = _UNICODE.get(ch) or _CJK_SINGLE.get(ch)
+    if single is not None:
+        out.append(single)
+        return i + 1
+    if ch in _CJK_NUM:
+        if i + 1 < len(text) and text[i + 1] in _CJK_SUIT:
+            out.append(f"{_CJK_NUM[ch]}{_CJK_SUIT[text[i + 1]]}")
+            return i + 2
+        raise _fail(text, i, min(i + 2, len(text)), "a Chinese numeral must be followed by 萬, 筒 or 索")
+    if 0x1F000 <= ord(ch) <= 0x1F02B:
+        raise _fail(text, i, i + 1, "the joker and the tile back are not tiles of a Hong Kong hand")
+    raise _fail(text, i, i + 1, "unknown character")
+
+
 def parse_tiles(text: str) -> tuple[str, ...]:
-    """Parse tile notation into canonical ids, in the order written."""
+    """Parse tile notation into canonical ids, in the order written.
+
+    >>> parse_tiles("123m 55z")
+    ('1m', '2m', '3m', '5z', '5z')
+    >>> parse_tiles("E S 發 一萬 1f")
+    ('1z', '2z', '6z', '1m', '1f')
+    """
     if not isinstance(text, str):
         raise NotationError(f"expected a string of tiles, got {type(text).__name__}", str(text), 0)
     out: list[str] = []
@@ -75,57 +136,12 @@ def parse_tiles(text: str) -> tuple[str, ...]:
         ch = text[i]
         if ch in _SEPARATORS or ch in _VARIATION_SELECTORS:
             i += 1
-            continue
-        if ch.isascii() and ch.isdigit():
-            j = i
-            while j < n and text[j].isascii() and text[j].isdigit():
-                j += 1
-            if j == n or text[j] not in _SUIT_MAX:
-                end = j + 1 if j < n and text[j] not in _SEPARATORS else j
-                raise _fail(text, i, end, "digits must be followed by a suit letter m, p, s, z or f")
-            suit = text[j]
-            for k in range(i, j):
-                rank = int(text[k])
-                if not 1 <= rank <= _SUIT_MAX[suit]:
-                    raise NotationError(
-                        f"cannot read {text[k] + suit!r} at position {k}: suit '{suit}' has tiles "
-                        f"1-{_SUIT_MAX[suit]}; {_HELP}",
-                        text[k] + suit,
-                        k,
-                    )
-                out.append(f"{rank}{suit}")
-            i = j + 1
-            continue
-        if ch.isascii() and ch.isalpha():
-            j = i
-            while j < n and text[j].isascii() and text[j].isalpha():
-                j += 1
-            word = text[i:j]
-            if word.lower() in _WORDS:
-                out.append(_WORDS[word.lower()])
-            elif all(c in _LETTERS for c in word):
-                out.extend(_LETTERS[c] for c in word)
-            else:
-                raise _fail(text, i, j, "not a tile name")
-            i = j
-            continue
-        if ch in _UNICODE:
-            out.append(_UNICODE[ch])
-            i += 1
-            continue
-        if ch in _CJK_SINGLE:
-            out.append(_CJK_SINGLE[ch])
-            i += 1
-            continue
-        if ch in _CJK_NUM:
-            if i + 1 < n and text[i + 1] in _CJK_SUIT:
-                out.append(f"{_CJK_NUM[ch]}{_CJK_SUIT[text[i + 1]]}")
-                i += 2
-                continue
-            raise _fail(text, i, min(i + 2, n), "a Chinese numeral must be followed by 萬, 筒 or 索")
-        if 0x1F000 <= ord(ch) <= 0x1F02B:
-            raise _fail(text, i, i + 1, "the joker and the tile back are not tiles of a Hong Kong hand")
-        raise _fail(text, i, i + 1, "unknown character")
+        elif ch.isascii() and ch.isdigit():
+            i = _read_digits(text, i, out)
+        elif ch.isascii() and ch.isalpha():
+            i = _read_word(text, i, out)
+        else:
+            i = _read_symbol(text, i, out)
     return tuple(out)
 
 

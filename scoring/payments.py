@@ -9,18 +9,18 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from fractions import Fraction
+from typing import Any
 
-from sikwu.scoring.hand import Hand, Meld, Seat
+from sikwu.scoring.errors import HandError, ProfileError
+from sikwu.scoring.hand import Hand, Seat
+from sikwu.scoring.liability import Liability, find_liability
 from sikwu.scoring.payment_rules import LiabilityRule, PaymentRules, apply
-from sikwu.scoring.tiles import DRAGON_IDS, HONOUR_IDS, SEAT_WINDS, SUITS, TILE_NAMES, WIND_IDS, is_terminal
-
-if TYPE_CHECKING:  # pragma: no cover
-    from sikwu.scoring.profile import Profile
-    from sikwu.scoring.scorer import Score
+from sikwu.scoring.profile import Profile, load_profile
+from sikwu.scoring.scorer import Score
+from sikwu.scoring.tiles import SEAT_WINDS, TILE_NAMES
 
 SEATS: tuple[Seat, ...] = (1, 2, 3, 4)
-GREEN_IDS = frozenset({"2s", "3s", "4s", "6s", "8s", "6z"})
 
 
 def seat_name(seat: Seat) -> str:
@@ -30,13 +30,6 @@ def seat_name(seat: Seat) -> str:
 
 def seat_short(seat: Seat) -> str:
     return TILE_NAMES[SEAT_WINDS[seat - 1]].english.split()[0]
-
-
-@dataclass(frozen=True)
-class Liability:
-    seat: Seat
-    rule: str
-    reason: str
 
 
 @dataclass(frozen=True)
@@ -80,136 +73,14 @@ class Settlement:
 def rules_of(profile: Profile | str) -> PaymentRules:
     """The validated PaymentRules of a profile (loading a built-in by name if given a string)."""
     if isinstance(profile, str):
-        from sikwu.scoring.profile import load_profile
-
         profile = load_profile(profile)
-    rules = getattr(profile, "payment", None)
-    if isinstance(rules, PaymentRules):
-        return rules
-    where = str(getattr(profile, "path", None) or getattr(profile, "name", "<profile>"))
-    return PaymentRules.from_table(profile.raw, where)
+    if profile.payment is not None:
+        return profile.payment
+    return PaymentRules.from_table(profile.raw, profile.path or profile.name)
 
 
 def _zero() -> dict[Seat, int]:
     return dict.fromkeys(SEATS, 0)
-
-
-# ---------------------------------------------------------------------------------------------------------------
-# liability triggers
-
-
-def _meld_text(meld: Meld) -> str:
-    return "".join(meld.tiles[:1]) + f" {meld.kind}"
-
-
-def _in_category(tile: str, category: str, suit: str | None) -> bool:
-    if category == "dragon":
-        return tile in DRAGON_IDS
-    if category == "wind":
-        return tile in WIND_IDS
-    if category == "honour":
-        return tile in HONOUR_IDS
-    if category == "terminal":
-        return is_terminal(tile)
-    if category == "green":
-        return tile in GREEN_IDS
-    return suit is not None and tile[1] == suit  # one_suit
-
-
-def _meld_in_category(meld: Meld, category: str, suit: str | None) -> bool:
-    if category in ("dragon", "wind", "honour", "terminal") and meld.kind == "chow":
-        return False
-    return all(_in_category(t, category, suit) for t in meld.tiles)
-
-
-def _hand_complete(hand: Hand, rule: LiabilityRule, suit: str | None) -> bool:
-    """Does the final hand finish the dangerous category (Big Three Dragons, Big/Little Four Winds, flush, ...)?"""
-    tiles = hand.all_tiles()
-    if rule.category in ("dragon", "wind"):
-        ids = DRAGON_IDS if rule.category == "dragon" else WIND_IDS
-        sets = sum(1 for t in ids if tiles.count(t) >= 3)
-        pair = any(tiles.count(t) == 2 for t in ids)
-        need = rule.sets_before + 1
-        return sets >= need or (rule.completion == "sets_or_pair" and sets >= rule.sets_before and pair)
-    return all(_in_category(t, rule.category or "", suit) for t in tiles)
-
-
-def _event_index_for(rule: LiabilityRule, hand: Hand) -> tuple[int, Seat, str] | None:
-    """(when, liable seat, why) if ``rule`` makes someone liable for ``hand``; ``when`` orders triggers in time."""
-    melds = hand.melds
-    if rule.trigger == "fourth_meld":
-        claimed = [(i, m) for i, m in enumerate(melds) if not m.concealed]
-        if len(claimed) >= 4:
-            i, m = claimed[3]
-            if m.fed_by is not None and m.fed_by != hand.seat:
-                return i, m.fed_by, f"fed the fourth exposed meld ({_meld_text(m)}): 12-tile insurance"
-        return None
-    if rule.trigger == "kong_self_draw":
-        replacement = {"kong_replacement", "double_kong_replacement"} & hand.events
-        kongs = [(i, m) for i, m in enumerate(melds) if m.kind == "kong"]
-        if hand.self_drawn and replacement and kongs:
-            i, m = kongs[-1]
-            if m.kong_kind == "exposed" and m.fed_by is not None and m.fed_by != hand.seat:
-                return i, m.fed_by, f"discarded the tile for the exposed kong ({_meld_text(m)}) the win was drawn after"
-        return None
-    # dangerous_discard
-    suit = None
-    if rule.category == "one_suit":
-        suits = {t[1] for t in hand.all_tiles() if t[1] in SUITS}
-        if len(suits) != 1:
-            return None
-        suit = suits.pop()
-    if not _hand_complete(hand, rule, suit):
-        return None
-    category = rule.category or ""
-    in_cat = [(i, m) for i, m in enumerate(melds) if _meld_in_category(m, category, suit)]
-    if rule.via_meld and len(in_cat) > rule.sets_before:
-        i, m = in_cat[rule.sets_before]
-        claimable = not m.concealed and m.fed_by is not None and m.fed_by != hand.seat
-        if claimable and (m.kind != "kong" or m.kong_kind == "added" or rule.kong_claims_count):
-            return (
-                i,
-                m.fed_by,
-                (
-                    f"discarded the tile for the {_ordinal(rule.sets_before + 1)} {category.replace('_', ' ')} set "
-                    f"({_meld_text(m)}) after {rule.sets_before} were exposed"
-                ),
-            )
-    if (
-        rule.via_winning_discard
-        and not hand.self_drawn
-        and hand.discarder is not None
-        and len(in_cat) == rule.sets_before
-        and hand.winning_tile is not None
-        and _in_category(hand.winning_tile, category, suit)
-    ):
-        return (
-            len(melds),
-            hand.discarder,
-            (
-                f"discarded the winning {hand.winning_tile} with {rule.sets_before} "
-                f"{category.replace('_', ' ')} sets exposed"
-            ),
-        )
-    return None
-
-
-def _ordinal(n: int) -> str:
-    return {1: "first", 2: "second", 3: "third", 4: "fourth"}.get(n, f"{n}th")
-
-
-def find_liability(hand: Hand, rules: PaymentRules) -> tuple[Liability, LiabilityRule] | None:
-    """The liable player, if any.  Once a player is liable no later event moves it (Sparrow's Nest, Liability)."""
-    found: list[tuple[int, int, Liability, LiabilityRule]] = []
-    for order, rule in enumerate(rules.liability):
-        hit = _event_index_for(rule, hand)
-        if hit is not None:
-            when, seat, why = hit
-            found.append((when, order, Liability(seat, rule.name, why), rule))
-    if not found:
-        return None
-    found.sort(key=lambda f: (f[0], f[1]))
-    return found[0][2], found[0][3]
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -246,7 +117,7 @@ def _shares(hand: Hand, rules: PaymentRules, points: int, as_self_draw: bool) ->
     return shares, lines
 
 
-def _mult_text(mult: Any) -> str:
+def _mult_text(mult: Fraction) -> str:
     return str(mult.numerator) if mult.denominator == 1 else f"{float(mult):g}"
 
 
@@ -256,34 +127,33 @@ def settle(score: Score, profile: Profile | str, pot: int = 0) -> Settlement:
     hand: Hand = score.hand
     winner = hand.seat
     faan = score.faan
-    minimum = getattr(score, "minimum", 0)
+    minimum = score.minimum
     if not score.meets_minimum:
-        counted = getattr(score.best, "minimum_faan", faan)
+        counted = score.best.minimum_faan
         line = f"{counted} faan is below the {minimum}-faan minimum: not a legal win"
         if counted != faan:
             line += f" ({faan - counted} of the {faan} faan do not count towards the minimum)"
         return Settlement(0, f"no payment: below the {minimum}-faan minimum", _zero(), (line, "Nobody pays."), False)
     row = rules.points.row_for(faan)
     if row is None:
-        from sikwu.scoring.errors import ProfileError
-
         raise ProfileError(rules.where, "points.table", f"no row for {faan} faan; add one (e.g. an open-ended row)")
     points = row.points
     table_row = f"{faan} faan -> {points} points" + (f" (row {row.label})" if row.label != str(faan) else "")
     robbed = "robbing_kong" in hand.events and not hand.self_drawn
-    konger_pays = robbed and rules.scheme.robbing_kong == "as_self_draw_paid_by_konger" and hand.discarder
-    as_self_draw = hand.self_drawn or bool(konger_pays)
+    konger_pays = robbed and rules.scheme.robbing_kong == "as_self_draw_paid_by_konger"
+    konger = hand.discarder if konger_pays else None
+    as_self_draw = hand.self_drawn or konger is not None
     if not as_self_draw and hand.discarder is None:
         line = "won on a discard but no discarder given: say who discarded (or that it was self-drawn) to see payments"
         return Settlement(points, table_row, _zero(), (table_row, line), True, 0, None, 0, "win", "discarder")
     shares, lines = _shares(hand, rules, points, as_self_draw)
     lines.insert(0, f"{table_row}; {rules.describe()}")
     liable: Liability | None = None
-    if konger_pays:
+    if konger is not None:
         total = sum(shares.values())
-        shares = {s: (total if s == hand.discarder else 0) for s in shares}
+        shares = {s: (total if s == konger else 0) for s in shares}
         lines.append(
-            f"Robbing the kong: valued as a self-draw, {seat_name(hand.discarder)} who added to the kong pays all "
+            f"Robbing the kong: valued as a self-draw, {seat_name(konger)} who added to the kong pays all "
             f"three shares = {total}"
         )
     else:
@@ -338,12 +208,8 @@ def false_mahjong(offender: Seat | Iterable[Seat], profile: Profile | str, deale
     offenders = (offender,) if isinstance(offender, int) else tuple(sorted(set(offender)))
     for seat in offenders:
         if seat not in SEATS:
-            from sikwu.scoring.errors import HandError
-
             raise HandError(f"offender seat {seat!r} is not a seat; use 1 (East) to 4 (North)")
     if not offenders or len(offenders) > 3:
-        from sikwu.scoring.errors import HandError
-
         raise HandError("false mahjong needs one to three offending seats")
     names = ", ".join(seat_name(s) for s in offenders)
     payments = _zero()
@@ -365,7 +231,7 @@ def false_mahjong(offender: Seat | Iterable[Seat], profile: Profile | str, deale
                 lines.append(f"{seat_name(o)} pays {seat_name(s)} {each}")
         return Settlement(fm.points, row, payments, tuple(lines), kind="false_mahjong", total=fm.points)
     if fm.kind == "reverse_self_draw_limit":
-        cap = _cap_of(profile, rules)
+        cap = _cap_of(profile)
         base = rules.points.points(cap)
         each = apply(rules.scheme.self_draw_each, base)
         row = f"{cap} faan (limit) -> {base} points; self-draw share {each}"
@@ -373,7 +239,7 @@ def false_mahjong(offender: Seat | Iterable[Seat], profile: Profile | str, deale
         base = rules.points.points(fm.faan)
         each = base
         row = f"{fm.faan} faan -> {base} points"
-    factor = rules.scheme.dealer_factor if fm.dealer_factor_applies else 1
+    factor = rules.scheme.dealer_factor if fm.dealer_factor_applies else Fraction(1)
     for o in offenders:
         for s in SEATS:
             if s == o or s in offenders:
@@ -385,15 +251,8 @@ def false_mahjong(offender: Seat | Iterable[Seat], profile: Profile | str, deale
     return Settlement(base, row, payments, tuple(lines), kind="false_mahjong", total=each)
 
 
-def _cap_of(profile: Profile | str, rules: PaymentRules) -> int:
-    if isinstance(profile, str):
-        from sikwu.scoring.profile import load_profile
-
-        profile = load_profile(profile)
-    cap = getattr(profile, "cap_faan", None)
-    if cap is None:
-        cap = rules.points.highest if rules.points.highest is not None else rules.points.rows[-1].low
-    return int(cap)
+def _cap_of(profile: Profile | str) -> int:
+    return (load_profile(profile) if isinstance(profile, str) else profile).cap_faan
 
 
 def draw_game(profile: Profile | str, pot_before: int = 0, last_hand: bool = False) -> Settlement:

@@ -7,15 +7,14 @@ pattern's ``value`` is written the way the documents write it: an integer, ``"ma
 the value already contains (they are then not scored alongside; ``replaces`` is the same relation in the New Style
 sheet's words), ``exclusive = true`` means "does not stack with anything", ``counts_for_minimum = false`` keeps
 e.g. flowers out of the minimum.  Pattern options (see each pattern class's ``options``) sit in the same table.
-Settlement sections (``[points]``, ``[payment]``, ...) come after the marker line and are handed to
-``scoring.payment_rules`` when that module exists.
+Settlement sections (``[points]``, ``[payment]``, ...) come after the marker line and are checked by
+``scoring.payment_rules``.
 
 A house file says ``extends = "sparrows-nest"`` (or a path) and overrides keys; merging is deep, table by table.
 """
 
 from __future__ import annotations
 
-import importlib
 import re
 import tomllib
 from collections.abc import Mapping
@@ -26,10 +25,11 @@ from typing import Any
 
 from sikwu.scoring.errors import ProfileError
 from sikwu.scoring.patterns import REGISTRY
+from sikwu.scoring.payment_rules import SECTIONS, PaymentRules
 
 PROFILE_DIR = Path(__file__).with_name("profiles")
 DEFAULT_PROFILE = "sparrows-nest"
-SETTLEMENT_SECTIONS = ("points", "payment", "liability", "penalties", "draw")
+SETTLEMENT_SECTIONS = SECTIONS  # the settlement tables, checked by scoring.payment_rules
 _META_KEYS = {"name": str, "description": str, "source": str, "section": str, "extends": str}
 _RULE_KEYS = {"minimum_faan": int, "cap_faan": int}
 _PATTERN_KEYS = {
@@ -81,7 +81,7 @@ class Profile:
     minimum_faan: int
     cap_faan: int
     patterns: Mapping[str, PatternValue]
-    payment: Any = None
+    payment: PaymentRules | None = None
 
     def has(self, key: str) -> bool:
         return key in self.patterns
@@ -199,7 +199,7 @@ def parse_value(text: int | str, cap: int, path: str = "<profile>", key: str = "
     return closed, open_v, lim_c, lim_o
 
 
-def _build(raw: dict[str, Any], path: str) -> Profile:
+def _check_top(raw: dict[str, Any], path: str) -> None:
     allowed_top = {"meta", "rules", "patterns", *SETTLEMENT_SECTIONS}
     for k in raw:
         if k not in allowed_top:
@@ -207,71 +207,92 @@ def _build(raw: dict[str, Any], path: str) -> Profile:
     for section in ("meta", "rules", "patterns"):
         if not isinstance(raw.get(section), dict):
             raise ProfileError(path, section, f"missing [{section}] table")
-    meta, rules, pats = raw["meta"], raw["rules"], raw["patterns"]
-    for k, v in meta.items():
-        if k not in _META_KEYS:
-            raise ProfileError(path, f"meta.{k}", f"unknown key; allowed: {', '.join(sorted(_META_KEYS))}")
-        _check_type(path, f"meta.{k}", v, _META_KEYS[k])
-    for k in ("name", "description"):
-        if k not in meta:
-            raise ProfileError(path, f"meta.{k}", "missing")
-    for k, v in rules.items():
-        if k not in _RULE_KEYS:
-            raise ProfileError(path, f"rules.{k}", f"unknown key; allowed: {', '.join(sorted(_RULE_KEYS))}")
-        _check_type(path, f"rules.{k}", v, _RULE_KEYS[k])
-    for k in _RULE_KEYS:
-        if k not in rules:
-            raise ProfileError(path, f"rules.{k}", "missing")
+
+
+def _check_section(table: dict[str, Any], keys: Mapping[str, Any], required: tuple[str, ...], path: str, name: str):
+    """Every key of ``[name]`` known and of its type, every required key present."""
+    for k, v in table.items():
+        if k not in keys:
+            raise ProfileError(path, f"{name}.{k}", f"unknown key; allowed: {', '.join(sorted(keys))}")
+        _check_type(path, f"{name}.{k}", v, keys[k])
+    for k in required:
+        if k not in table:
+            raise ProfileError(path, f"{name}.{k}", "missing")
+
+
+def _limits(rules: dict[str, Any], path: str) -> tuple[int, int]:
+    """(minimum_faan, cap_faan), checked against each other."""
+    _check_section(rules, _RULE_KEYS, tuple(_RULE_KEYS), path, "rules")
     minimum, cap = rules["minimum_faan"], rules["cap_faan"]
     if minimum < 0:
         raise ProfileError(path, "rules.minimum_faan", f"must be 0 or more (got {minimum})")
     if cap < 1 or cap < minimum:
         raise ProfileError(path, "rules.cap_faan", f"must be at least 1 and at least minimum_faan (got {cap})")
+    return minimum, cap
 
+
+def _pattern_options(key: str, table: dict[str, Any], path: str) -> dict[str, Any]:
+    """The pattern's options (its class defaults overridden by the table); every key known and of its type."""
+    where = f"patterns.{key}"
+    cls = REGISTRY[key]
+    options = dict(cls.options)
+    for k, v in table.items():
+        if k in _PATTERN_KEYS:
+            _check_type(path, f"{where}.{k}", v, _PATTERN_KEYS[k])
+        elif k in cls.options:
+            _check_type(path, f"{where}.{k}", v, type(cls.options[k]))
+            options[k] = v
+        else:
+            extra = sorted(set(_PATTERN_KEYS) | set(cls.options))
+            raise ProfileError(path, f"{where}.{k}", f"unknown key; allowed: {', '.join(extra)}")
+    return options
+
+
+def _pattern_value(key: str, table: Any, cap: int, path: str) -> PatternValue | None:
+    """One ``[patterns.<key>]`` table checked and read; None when it is switched off (``enabled = false``)."""
+    where = f"patterns.{key}"
+    if key not in REGISTRY:
+        raise ProfileError(path, where, f"unknown pattern; known patterns: {', '.join(sorted(REGISTRY))}")
+    if not isinstance(table, dict):
+        raise ProfileError(path, where, f"must be a table like [patterns.{key}] value = 1")
+    options = _pattern_options(key, table, path)
+    if not table.get("enabled", True):
+        return None
+    if "value" not in table:
+        raise ProfileError(path, f"{where}.value", "missing (the faan this pattern is worth)")
+    closed, open_, lim_c, lim_o = parse_value(table["value"], cap, path, f"{where}.value")
+    for field_name in ("includes", "replaces"):
+        for inc in table.get(field_name, []):
+            if not isinstance(inc, str) or inc not in REGISTRY:
+                raise ProfileError(path, f"{where}.{field_name}", f"unknown pattern {inc!r}")
+    cls = REGISTRY[key]
+    return PatternValue(
+        key=key,
+        closed=closed,
+        open=open_,
+        limit_closed=lim_c,
+        limit_open=lim_o,
+        text=str(table["value"]),
+        name_en=table.get("name_en", cls.name_en),
+        name_zh=table.get("name_zh", cls.name_zh),
+        source=table.get("source", ""),
+        includes=(*table.get("includes", []), *table.get("replaces", [])),
+        exclusive=table.get("exclusive", False),
+        counts_for_minimum=table.get("counts_for_minimum", True),
+        options=options,
+    )
+
+
+def _build(raw: dict[str, Any], path: str) -> Profile:
+    _check_top(raw, path)
+    meta, rules, pats = raw["meta"], raw["rules"], raw["patterns"]
+    _check_section(meta, _META_KEYS, ("name", "description"), path, "meta")
+    minimum, cap = _limits(rules, path)
     patterns: dict[str, PatternValue] = {}
     for key, table in pats.items():
-        where = f"patterns.{key}"
-        if key not in REGISTRY:
-            raise ProfileError(path, where, f"unknown pattern; known patterns: {', '.join(sorted(REGISTRY))}")
-        if not isinstance(table, dict):
-            raise ProfileError(path, where, f"must be a table like [patterns.{key}] value = 1")
-        cls = REGISTRY[key]
-        options = dict(cls.options)
-        for k, v in table.items():
-            if k in _PATTERN_KEYS:
-                _check_type(path, f"{where}.{k}", v, _PATTERN_KEYS[k])
-            elif k in cls.options:
-                _check_type(path, f"{where}.{k}", v, type(cls.options[k]))
-                options[k] = v
-            else:
-                extra = sorted(set(_PATTERN_KEYS) | set(cls.options))
-                raise ProfileError(path, f"{where}.{k}", f"unknown key; allowed: {', '.join(extra)}")
-        if not table.get("enabled", True):
-            continue
-        if "value" not in table:
-            raise ProfileError(path, f"{where}.value", "missing (the faan this pattern is worth)")
-        closed, open_, lim_c, lim_o = parse_value(table["value"], cap, path, f"{where}.value")
-        includes = [*table.get("includes", []), *table.get("replaces", [])]
-        for field_name in ("includes", "replaces"):
-            for inc in table.get(field_name, []):
-                if not isinstance(inc, str) or inc not in REGISTRY:
-                    raise ProfileError(path, f"{where}.{field_name}", f"unknown pattern {inc!r}")
-        patterns[key] = PatternValue(
-            key=key,
-            closed=closed,
-            open=open_,
-            limit_closed=lim_c,
-            limit_open=lim_o,
-            text=str(table["value"]),
-            name_en=table.get("name_en", cls.name_en),
-            name_zh=table.get("name_zh", cls.name_zh),
-            source=table.get("source", ""),
-            includes=tuple(includes),
-            exclusive=table.get("exclusive", False),
-            counts_for_minimum=table.get("counts_for_minimum", True),
-            options=options,
-        )
-    payment = _payment_rules(raw, path)
+        value = _pattern_value(key, table, cap, path)
+        if value is not None:
+            patterns[key] = value
     source = meta.get("source", "")
     if meta.get("section"):
         source = f"{source}, {meta['section']}" if source else meta["section"]
@@ -284,22 +305,16 @@ def _build(raw: dict[str, Any], path: str) -> Profile:
         minimum_faan=minimum,
         cap_faan=cap,
         patterns=patterns,
-        payment=payment,
+        payment=_payment_rules(raw, path),
     )
 
 
-def _payment_rules(raw: dict[str, Any], path: str) -> Any:
-    """Hand the settlement tables to scoring.payment_rules (owned by settlement) when it exists.
+def _payment_rules(raw: dict[str, Any], path: str) -> PaymentRules | None:
+    """The validated settlement tables (``scoring.payment_rules``).
 
     A profile with no settlement section at all (e.g. while it is being written) keeps ``payment = None`` so that
     faan scoring still works; settlement then reports the missing tables itself.
     """
     if not any(k in raw for k in SETTLEMENT_SECTIONS):
         return None
-    try:
-        module = importlib.import_module("sikwu.scoring.payment_rules")
-    except ModuleNotFoundError as exc:
-        if exc.name != "sikwu.scoring.payment_rules":
-            raise
-        return {k: raw[k] for k in SETTLEMENT_SECTIONS if k in raw}
-    return module.PaymentRules.from_table(raw, path)
+    return PaymentRules.from_table(raw, path)

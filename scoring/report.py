@@ -17,7 +17,7 @@ from sikwu.scoring.errors import ScoringError
 from sikwu.scoring.hand import Hand
 from sikwu.scoring.hand_json import hand_to_json
 from sikwu.scoring.notation import format_groups, format_tiles
-from sikwu.scoring.payments import SEATS, Settlement, seat_name, seat_short, settle
+from sikwu.scoring.payments import SEATS, Settlement, rules_of, seat_name, seat_short, settle
 from sikwu.scoring.profile import Profile, builtin_profiles, load_profile
 from sikwu.scoring.scorer import Reading, Score, score_hand
 from sikwu.scoring.tiles import TILE_NAMES
@@ -124,8 +124,6 @@ class Report:
         return json.dumps(self.to_dict(), ensure_ascii=False, indent=indent)
 
     def settlement_rules_text(self) -> str:
-        from sikwu.scoring.payments import rules_of
-
         return rules_of(self.profile).describe()
 
     # ---------------------------------------------------------------- text

@@ -20,67 +20,20 @@ All other distinct readings are returned as ``Score.alternatives`` in the same o
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from dataclasses import dataclass
-from itertools import product
-from operator import attrgetter
 
-from sikwu.scoring.decompose import (
-    _INDEX,
-    counts_of,
-    group_tiles,
-    is_thirteen_orphans,
-    nine_gates_suit,
-    seven_pairs_groups,
-    suit_readings,
-)
+from sikwu.scoring import decompose, evaluate, validate
+from sikwu.scoring import readings as hand_readings
 from sikwu.scoring.errors import NotAWinningHandError
+from sikwu.scoring.evaluate import PatternHit, Reading
 from sikwu.scoring.hand import Hand
-from sikwu.scoring.patterns import REGISTRY, Context, SetInfo
-from sikwu.scoring.patterns.base import (
-    F_BONUS,
-    F_CLOSED,
-    F_EVENTS,
-    F_HONOURS,
-    F_NO_BONUS,
-    F_NO_HONOURS,
-    F_NO_ORPHANS,
-    F_NO_SUIT,
-    F_ONE_SUIT,
-    F_OPEN,
-    F_ORPHANS_ONLY,
-    F_SELF_DRAWN,
-    HandFacts,
-    set_info,
-)
-from sikwu.scoring.profile import DEFAULT_PROFILE, PatternValue, Profile, load_profile
-from sikwu.scoring.tiles import ORPHAN_IDS, PLAYING_IDS
+from sikwu.scoring.patterns import base as patterns_base
+from sikwu.scoring.profile import DEFAULT_PROFILE, Profile, load_profile
 from sikwu.scoring.validate import valid_concealed_counts, validate_hand
 
 _SHAPE_ORDER = {"standard": 0, "nine_gates": 1, "thirteen_orphans": 2, "seven_pairs": 3, "flowers": 4}
-_INSTANCES = {key: cls() for key, cls in REGISTRY.items()}
-
-
-@dataclass(frozen=True)
-class PatternHit:
-    key: str
-    name_en: str
-    name_zh: str
-    faan: int
-    reason: str
-    limit: bool = False
-    counts_for_minimum: bool = True
-
-
-@dataclass(frozen=True)
-class Reading:
-    shape: str
-    sets: tuple[tuple[str, ...], ...]
-    patterns: tuple[PatternHit, ...]
-    raw_faan: int
-    faan: int
-    winning_set: tuple[str, ...] | None = None  # the group the winning tile completed (standard shape)
-    minimum_faan: int = 0  # capped faan from patterns that count towards the minimum
+_new = object.__new__
+_setattr = object.__setattr__
 
 
 @dataclass(frozen=True)
@@ -98,429 +51,53 @@ class Score:
     notes: tuple[str, ...]
 
 
-class _Compiled:
-    """A profile's patterns prepared once for the hot loop: bound condition, prerequisite bits, relations, and a
-    per-pattern store of the (immutable, shared) hits already made."""
-
-    __slots__ = (
-        "profile",
-        "entries",
-        "by_flags",
-        "includes",
-        "exclusive",
-        "seven_pairs",
-        "seven_pairs_distinct",
-        "thirteen_orphans",
-        "nine_gates",
-        "cap",
-    )
-
-    def __init__(self, profile: Profile) -> None:
-        self.profile = profile
-        entries = []
-        for key, pv in profile.patterns.items():
-            inst = _INSTANCES[key]
-            call = inst.items if inst.per_item else inst.condition
-            needs = inst.needs
-            if pv.open is None:  # "2 (-)": only scored when the hand is closed
-                needs |= F_CLOSED
-            if pv.closed is None:
-                needs |= F_OPEN
-            # One store of hits per closedness: a reading's flags fix it, so the store is chosen in applicable().
-            entries.append((needs, call, inst.per_item, pv, pv.options, ({}, {})))
-        self.entries = tuple(entries)
-        self.by_flags: dict[int, tuple] = {}
-        self.cap = profile.cap_faan
-        self.includes = {k: frozenset(pv.includes) for k, pv in profile.patterns.items() if pv.includes}
-        self.exclusive = frozenset(k for k, pv in profile.patterns.items() if pv.exclusive)
-        sp = profile.patterns.get("seven_pairs")
-        self.seven_pairs = sp is not None
-        self.seven_pairs_distinct = bool(sp.options.get("distinct_pairs", True)) if sp else True
-        self.thirteen_orphans = profile.has("thirteen_orphans")
-        self.nine_gates = profile.has("nine_gates")
-
-    def applicable(self, flags: int) -> tuple:
-        """The entries whose prerequisite bits are all in ``flags`` (few distinct flag sets occur: cached)."""
-        entries = self.by_flags.get(flags)
-        if entries is None:
-            closed = bool(flags & F_CLOSED)
-            entries = self.by_flags[flags] = tuple(
-                (needs, call, per_item, pv, opts, stores[closed])
-                for needs, call, per_item, pv, opts, stores in self.entries
-                if not needs & ~flags
-            )
-        return entries
-
-
-_COMPILED: dict[int, _Compiled] = {}
-
-
-def _compiled(profile: Profile) -> _Compiled:
-    c = _COMPILED.get(id(profile))
-    if c is None or c.profile is not profile:
-        if len(_COMPILED) > 256:
-            _COMPILED.clear()
-        c = _COMPILED[id(profile)] = _Compiled(profile)
-    return c
-
-
-def _meld_sets(hand: Hand) -> list[SetInfo]:
-    return [set_info(m.kind, m.tiles, m.concealed, True) for m in hand.melds]
-
-
-def _group_set(kind: str, first: str, concealed: bool = True) -> SetInfo:
-    """The SetInfo of a concealed group ``(kind, first)`` (``concealed=False``: a pung completed by a discard)."""
-    store = _CONCEALED_SETS if concealed else _DISCARD_PUNGS
-    info = store.get((kind, first))
-    if info is None:
-        info = store[(kind, first)] = set_info(kind, group_tiles((kind, first)), concealed, False)
-    return info
-
-
-_CONCEALED_SETS: dict[tuple[str, str], SetInfo] = {}  # keyed by the decomposition's (kind, first tile) group
-_DISCARD_PUNGS: dict[tuple[str, str], SetInfo] = {}
-
-
 def clear_caches() -> None:
-    """Forget every table the scorer built (benchmarks measure a pass from empty caches)."""
-    from sikwu.scoring import validate
-    from sikwu.scoring.patterns import base
-
-    base._SET_CACHE.clear()
-    validate._GOOD_MELDS.clear()
-    _CONCEALED_SETS.clear()
-    _DISCARD_PUNGS.clear()
-    _COMPILED.clear()
-    for store in _SUIT_INFOS:
-        store.clear()
-
-
-def _special_divisions(hand: Hand, comp: _Compiled, facts: HandFacts, counts: tuple[int, ...]):
-    """(shape, groups) of the special shapes the profile has, in ``decompose.divisions`` order (after the standard
-    readings); cheap prerequisites first: Thirteen Orphans is all terminals/honours, Nine Gates one suit."""
-    concealed = hand.concealed
-    if len(concealed) != 14:
-        return
-    if comp.thirteen_orphans and facts.all_orphans and is_thirteen_orphans(counts):
-        pair = next(PLAYING_IDS[i] for i, c in enumerate(counts) if c == 2)
-        yield "thirteen_orphans", tuple(("single", t) for t in ORPHAN_IDS if t != pair) + (("pair", pair),)
-    if comp.seven_pairs:
-        pairs = seven_pairs_groups(counts, comp.seven_pairs_distinct)
-        if pairs is not None:
-            yield "seven_pairs", pairs
-    if comp.nine_gates and len(facts.suits) == 1 and not facts.has_honours and nine_gates_suit(counts) is not None:
-        yield "nine_gates", tuple(("single", t) for t in sorted(concealed, key=_INDEX.get))
-
-
-#: Per suit (base index into the 34 counts), its counts -> every reading as (sets, pair) of shared concealed
-#: SetInfo objects, in ``standard_divisions`` order.  Built from ``decompose.suit_readings`` (shared by the three
-#: numbered suits), so a cold hand mostly costs dictionary look-ups.
-_SUIT_BASES = ((0, 9, "m"), (9, 9, "p"), (18, 9, "s"), (27, 7, "z"))
-_SUIT_INFOS: tuple[dict, ...] = ({}, {}, {}, {})
-_EMPTY_READING = (((), None),)
-
-
-def _suit_infos(which: int, key: tuple[int, ...]) -> tuple:
-    """(readings, fact bits) of one suit's counts (cache miss of ``_SUIT_INFOS``)."""
-    base, size, suit = _SUIT_BASES[which]
-    bits = 0
-    if any(key):
-        bits = _B_HONOURS if suit == "z" else (_B_SUITED | _B_M << which)
-        if suit != "z":
-            if any(key[1:8]):
-                bits |= _B_MIDDLE
-            if key[0] or key[8]:
-                bits |= _B_TERMINAL
-    readings = []
-    group_sets = _GROUP_SETS[which]
-    for reading in suit_readings(key):
-        sets = []
-        pair = None
-        for group in reading:
-            info = group_sets[group]
-            if group[0] == "pair":
-                pair = info
-            else:
-                sets.append(info)
-        readings.append((tuple(sets), pair))
-    readings = tuple(readings) if any(key) else _EMPTY_READING
-    # (readings, fact bits, pairs needed -- 9 when the suit cannot be read --, the only reading or None)
-    n_pairs = 9 if not readings else (readings[0][1] is not None)
-    found = _SUIT_INFOS[which][key] = (readings, bits, n_pairs, readings[0] if len(readings) == 1 else None)
-    return found
-
-
-def _all_group_sets(which: int) -> dict[tuple[str, int], SetInfo]:
-    """Every concealed group of one suit, by its suit-relative ``(kind, index)``: a constant table of ~25 sets
-    (not a cache of anything a hand computed), so that combining a suit's readings never builds a SetInfo."""
-    _, size, suit = _SUIT_BASES[which]
-    kinds = ("pair", "pung", "chow") if suit != "z" else ("pair", "pung")
-    return {
-        (kind, i): set_info(kind, group_tiles((kind, f"{i + 1}{suit}")), True, False)
-        for kind in kinds
-        for i in range(size - 2 if kind == "chow" else size)
-    }
-
-
-_GROUP_SETS = tuple(_all_group_sets(which) for which in range(4))
-
-# Fact bits of a suit's tiles; the hand's facts are looked up by their union (``_FACTS_BY_BITS``).
-_B_M, _B_HONOURS, _B_MIDDLE, _B_TERMINAL, _B_SUITED = 1, 8, 16, 32, 64
-
-
-def _tile_bits(t: str) -> int:
-    if t[1] == "z":
-        return _B_HONOURS
-    return _B_SUITED | _B_M << "mps".index(t[1]) | (_B_TERMINAL if t[0] in "19" else _B_MIDDLE)
-
-
-_TILE_BITS = {t: _tile_bits(t) for t in PLAYING_IDS}
-
-
-def _facts_of_bits(bits: int) -> tuple[frozenset[str], bool, bool, int]:
-    """(suits, has_honours, all_orphans, flags) of a hand whose tiles have these fact bits (``HandFacts`` rules)."""
-    suits = frozenset(s for i, s in enumerate("mps") if bits & _B_M << i)
-    has_honours = bool(bits & _B_HONOURS)
-    any_tile = bits != 0
-    all_orphans = any_tile and not bits & _B_MIDDLE
-    flags = F_HONOURS if has_honours else F_NO_HONOURS
-    if len(suits) == 1:
-        flags |= F_ONE_SUIT
-    elif not suits:
-        flags |= F_NO_SUIT
-    if all_orphans:
-        flags |= F_ORPHANS_ONLY
-    if any_tile and not has_honours and not bits & _B_TERMINAL:
-        flags |= F_NO_ORPHANS
-    return suits, has_honours, all_orphans, flags
-
-
-_FACTS_BY_BITS = tuple(_facts_of_bits(bits) for bits in range(128))
-
-
-def _standard_groups(counts: tuple[int, ...]) -> tuple[list[list[SetInfo]], int]:
-    """Every standard reading of the concealed counts as SetInfo lists (sets, then the pair) -- the same readings in
-    the same order as ``decompose.standard_divisions``, combined from cached per-suit readings -- and the fact bits
-    of the concealed tiles."""
-    m_infos, p_infos, s_infos, z_infos = _SUIT_INFOS
-    key = counts[0:9]
-    m = m_infos.get(key) or _suit_infos(0, key)
-    key = counts[9:18]
-    p = p_infos.get(key) or _suit_infos(1, key)
-    key = counts[18:27]
-    s = s_infos.get(key) or _suit_infos(2, key)
-    key = counts[27:34]
-    z = z_infos.get(key) or _suit_infos(3, key)
-    bits = m[1] | p[1] | s[1] | z[1]
-    if m[2] + p[2] + s[2] + z[2] != 1:
-        return [], bits
-    m1, p1, s1, z1 = m[3], p[3], s[3], z[3]
-    if m1 is not None and p1 is not None and s1 is not None and z1 is not None:  # the usual case: one reading
-        return [[*m1[0], *p1[0], *s1[0], *z1[0], m1[1] or p1[1] or s1[1] or z1[1]]], bits
-    parts = (m[0], p[0], s[0], z[0])
-    out = []
-    for combo in product(*parts):
-        groups = []
-        pair = None
-        for sets, p in combo:
-            groups.extend(sets)
-            if p is not None:
-                pair = p
-        groups.append(pair)
-        out.append(groups)
-    return out, bits
-
-
-def _facts(hand: Hand, bits: int) -> HandFacts:
-    """``HandFacts`` from the fact bits of the concealed tiles plus those of the melds (same values as
-    ``HandFacts(hand)``, without building sets of tile ids)."""
-    melds = hand.melds
-    closed = True
-    if melds:
-        tile_bits = _TILE_BITS
-        for m in melds:
-            for t in m.tiles:
-                bits |= tile_bits[t]
-            if not m.concealed:
-                closed = False
-    suits, has_honours, all_orphans, flags = _FACTS_BY_BITS[bits]
-    facts = _new(HandFacts)
-    facts.tiles = hand.all_tiles()
-    facts.suits = suits
-    facts.has_honours = has_honours
-    facts.all_orphans = all_orphans
-    facts.closed = closed
-    flags |= F_CLOSED if closed else F_OPEN
-    if hand.events:
-        flags |= F_EVENTS
-    if hand.self_drawn:
-        flags |= F_SELF_DRAWN
-    facts.flags = flags | (F_BONUS if hand.bonus else F_NO_BONUS)
-    return facts
-
-
-_new = object.__new__
-_setattr = object.__setattr__
-
-
-def contexts(hand: Hand, profile: Profile, counts: tuple[int, ...] | None = None) -> Iterator[Context]:
-    """Every reading of ``hand`` that the profile allows, as pattern contexts (``counts``: of the concealed tiles,
-    when the caller already has them)."""
-    flower_wins = hand.events & {"seven_flowers", "eight_flowers"}
-    if flower_wins:
-        # Winning on the seventh/eighth flower is a win only where the profile has that hand.
-        if all(profile.has(event) for event in flower_wins):
-            yield Context(hand, "flowers", (), None, HandFacts(hand))
-        return
-    if counts is None:
-        counts = counts_of(hand.concealed)
-    standard, bits = _standard_groups(counts)
-    facts = _facts(hand, bits)
-    comp = _compiled(profile)
-    melds = _meld_sets(hand)
-    winning_tile = hand.winning_tile
-    self_drawn = hand.self_drawn
-    for groups in standard:
-        seen = set()
-        for i, g in enumerate(groups):
-            if winning_tile not in g.tiles or (g.kind, g.first) in seen:
-                continue
-            seen.add((g.kind, g.first))
-            placed = list(groups)
-            if g.kind == "pung" and not self_drawn:
-                placed[i] = _group_set("pung", g.first, False)
-            yield Context(hand, "standard", tuple(melds + placed), placed[i], facts)
-        if not seen:  # winning tile unknown (validated away for normal wins); still score the shape
-            yield Context(hand, "standard", tuple(melds + groups), None, facts)
-    concealed_sets = _CONCEALED_SETS
-    for shape, div_groups in _special_divisions(hand, comp, facts, counts):
-        groups = [concealed_sets.get(g) or _group_set(*g) for g in div_groups]
-        yield Context(hand, shape, tuple(melds + groups), None, facts)
-
-
-def _readings(hand: Hand, prof: Profile, counts: tuple[int, ...] | None) -> list[Reading]:
-    """``[evaluate(ctx, prof) for ctx in contexts(hand, prof, counts)]``, without the generator's overhead on the
-    usual path (standard readings; the winning groups are shared SetInfo objects, so identity finds repeats)."""
-    if hand.events & _FLOWER_WINS:
-        return [evaluate(ctx, prof) for ctx in contexts(hand, prof, counts)]
-    comp = _compiled(prof)
-    if counts is None:
-        counts = counts_of(hand.concealed)
-    standard, bits = _standard_groups(counts)
-    facts = _facts(hand, bits)
-    melds = tuple(_meld_sets(hand))
-    winning_tile = hand.winning_tile
-    self_drawn = hand.self_drawn
-    out = []
-    for groups in standard:
-        seen = []
-        for i, g in enumerate(groups):
-            if winning_tile not in g.tiles or g in seen:
-                continue
-            seen.append(g)
-            placed = list(groups)
-            if not self_drawn and g.kind == "pung":
-                placed[i] = _group_set("pung", g.first, False)
-            out.append(_evaluate(Context(hand, "standard", melds + tuple(placed), placed[i], facts), comp))
-        if not seen:  # winning tile unknown (validated away for normal wins); still score the shape
-            out.append(_evaluate(Context(hand, "standard", melds + tuple(groups), None, facts), comp))
-    concealed_sets = _CONCEALED_SETS
-    for shape, div_groups in _special_divisions(hand, comp, facts, counts):
-        groups = [concealed_sets.get(g) or _group_set(*g) for g in div_groups]
-        out.append(_evaluate(Context(hand, shape, melds + tuple(groups), None, facts), comp))
-    return out
-
-
-_FLOWER_WINS = frozenset({"seven_flowers", "eight_flowers"})
-
-
-def _hit(store: dict, pv: PatternValue, reason: str, closed: bool, cap: int) -> PatternHit:
-    """The PatternHit for ``pv`` with ``reason`` (immutable, so one object serves every hand that has it); ``store``
-    holds the hits of one closedness (``closed``)."""
-    hit = store.get(reason)
-    if hit is None:
-        if len(store) > 5_000:
-            store.clear()
-        value = pv.closed if closed else pv.open
-        hit = store[reason] = PatternHit(
-            key=pv.key,
-            name_en=pv.name_en,
-            name_zh=pv.name_zh,
-            faan=value,
-            reason=reason,
-            limit=(pv.limit_closed if closed else pv.limit_open) or value >= cap,
-            counts_for_minimum=pv.counts_for_minimum,
-        )
-    return hit
-
-
-def evaluate(ctx: Context, profile: Profile) -> Reading:
-    """Apply the profile's patterns and relations to one reading."""
-    return _evaluate(ctx, _compiled(profile))
-
-
-def _evaluate(ctx: Context, comp: _Compiled) -> Reading:
-    cap = comp.cap
-    closed = ctx.closed
-    found: list[PatternHit] = []
-    # Only patterns whose prerequisites (``Pattern.needs``; a closed-only value needs a closed hand) the reading
-    # has are asked at all.
-    flags = ctx.flags
-    entries = comp.by_flags.get(flags)
-    if entries is None:
-        entries = comp.applicable(flags)
-    for _needs, call, per_item, pv, opts, store in entries:
-        if per_item:
-            reasons = call(ctx, opts)
-            if reasons:
-                for reason in reasons:
-                    found.append(store.get(reason) or _hit(store, pv, reason, closed, cap))
-        else:
-            reason = call(ctx, opts)
-            if reason:
-                found.append(store.get(reason) or _hit(store, pv, reason, closed, cap))
-    if found and (comp.includes or comp.exclusive):
-        includes = comp.includes
-        excluded = set()
-        for h in found:
-            inc = includes.get(h.key)
-            if inc:
-                excluded |= inc
-        if excluded:
-            found = [h for h in found if h.key not in excluded]
-        exclusive = comp.exclusive
-        if exclusive and any(h.key in exclusive for h in found):
-            found = [h for h in found if h.key in exclusive]
-    raw = 0
-    counted = 0
-    for h in found:
-        raw += h.faan
-        if h.counts_for_minimum:
-            counted += h.faan
-    ws = ctx.winning_set
-    # The frozen dataclass's __init__ sets each field through object.__setattr__; one __dict__ is the same object.
-    reading = _new(Reading)
-    _setattr(
-        reading,
-        "__dict__",
-        {
-            "shape": ctx.shape,
-            "sets": tuple(map(_TILES, ctx.sets)),
-            "patterns": tuple(found),
-            "raw_faan": raw,
-            "faan": raw if raw < cap else cap,
-            "winning_set": ws.tiles if ws is not None else None,
-            "minimum_faan": counted if counted < cap else cap,
-        },
-    )
-    return reading
-
-
-_TILES = attrgetter("tiles")
+    """Forget every table scoring built (benchmarks measure a pass from empty caches): each module clears its own."""
+    decompose.clear_caches()
+    patterns_base.clear_caches()
+    validate.clear_caches()
+    evaluate.clear_caches()
+    hand_readings.clear_caches()
 
 
 def _rank(r: Reading) -> tuple:
     return (-r.faan, -r.raw_faan, -r.minimum_faan, _SHAPE_ORDER.get(r.shape, 9), len(r.patterns), r.sets)
+
+
+def _distinct(found: list[Reading]) -> list[Reading]:
+    """The same reading can arise twice (e.g. via two equal groups holding the winning tile): keep one."""
+    readings: dict[tuple, Reading] = {}
+    for r in found:
+        ident = (r.shape, tuple(sorted(r.sets)), tuple(sorted((h.key, h.faan, h.reason) for h in r.patterns)))
+        readings.setdefault(ident, r)
+    return list(readings.values())
+
+
+def _not_a_win(hand: Hand, prof: Profile) -> NotAWinningHandError:
+    if hand.events & {"seven_flowers", "eight_flowers"}:
+        return NotAWinningHandError(
+            f"profile '{prof.name}' has no seven/eight-flower win; remove the event or choose another profile"
+        )
+    return NotAWinningHandError(
+        f"these tiles do not form four sets and a pair or a special hand allowed by profile '{prof.name}'; check the "
+        "tiles (a missing or misread tile is the usual cause) and that every kong is declared"
+    )
+
+
+def _notes(best: Reading, prof: Profile) -> tuple[str, ...]:
+    """What a player should know beside the faan: a chicken hand, the cap, a hand below the minimum."""
+    notes = []
+    if not best.patterns:
+        notes.append("chicken hand (雞糊): no scoring pattern, 0 faan")
+    if best.raw_faan > prof.cap_faan:
+        notes.append(f"{best.raw_faan} faan is capped at the {prof.cap_faan}-faan limit")
+    if best.minimum_faan < prof.minimum_faan:
+        excluded = best.faan - best.minimum_faan
+        extra = f" ({excluded} faan from patterns that do not count towards it)" if excluded > 0 else ""
+        notes.append(
+            f"{best.minimum_faan} faan counts towards the {prof.minimum_faan}-faan minimum{extra}: not a legal win"
+        )
+    return tuple(notes)
 
 
 def score_hand(hand: Hand, profile: Profile | str = DEFAULT_PROFILE) -> Score:
@@ -529,39 +106,12 @@ def score_hand(hand: Hand, profile: Profile | str = DEFAULT_PROFILE) -> Score:
     counts = valid_concealed_counts(hand)  # the usual hand: one pass checks it and counts the tiles
     if counts is None:
         validate_hand(hand)  # raises the specific message, or passes
-    found = _readings(hand, prof, counts)
-    if len(found) > 1:  # the same reading can arise twice (e.g. via two equal groups holding the winning tile)
-        readings: dict[tuple, Reading] = {}
-        for r in found:
-            ident = (r.shape, tuple(sorted(r.sets)), tuple(sorted((h.key, h.faan, h.reason) for h in r.patterns)))
-            readings.setdefault(ident, r)
-        found = list(readings.values())
-    if not found:
-        if hand.events & {"seven_flowers", "eight_flowers"}:
-            raise NotAWinningHandError(
-                f"profile '{prof.name}' has no seven/eight-flower win; remove the event or choose another profile"
-            )
-        raise NotAWinningHandError(
-            "these tiles do not form four sets and a pair"
-            + (" or a special hand allowed by profile '" + prof.name + "'")
-            + "; check the tiles (a missing or misread tile is the usual cause) and that every kong is declared"
-        )
-    ordered = sorted(found, key=_rank) if len(found) > 1 else found
-    best = ordered[0]
-    notes = []
-    capped = best.raw_faan > prof.cap_faan
-    limit_hand = any(h.limit for h in best.patterns)
-    if not best.patterns:
-        notes.append("chicken hand (雞糊): no scoring pattern, 0 faan")
-    if capped:
-        notes.append(f"{best.raw_faan} faan is capped at the {prof.cap_faan}-faan limit")
-    meets = best.minimum_faan >= prof.minimum_faan
-    if not meets:
-        excluded = best.faan - best.minimum_faan
-        extra = f" ({excluded} faan from patterns that do not count towards it)" if excluded > 0 else ""
-        notes.append(
-            f"{best.minimum_faan} faan counts towards the {prof.minimum_faan}-faan minimum{extra}: not a legal win"
-        )
+    found = hand_readings.readings(hand, prof, counts)
+    if len(found) > 1:
+        found = sorted(_distinct(found), key=_rank)
+    elif not found:
+        raise _not_a_win(hand, prof)
+    best = found[0]
     score = _new(Score)  # as in evaluate: the dataclass's fields, set at once
     _setattr(
         score,
@@ -570,14 +120,17 @@ def score_hand(hand: Hand, profile: Profile | str = DEFAULT_PROFILE) -> Score:
             "profile": prof.name,
             "hand": hand,
             "best": best,
-            "alternatives": tuple(ordered[1:]),
+            "alternatives": tuple(found[1:]),
             "faan": best.faan,
             "raw_faan": best.raw_faan,
-            "capped": capped,
-            "limit_hand": limit_hand,
+            "capped": best.raw_faan > prof.cap_faan,
+            "limit_hand": any(h.limit for h in best.patterns),
             "minimum": prof.minimum_faan,
-            "meets_minimum": meets,
-            "notes": tuple(notes),
+            "meets_minimum": best.minimum_faan >= prof.minimum_faan,
+            "notes": _notes(best, prof),
         },
     )
     return score
+
+
+__all__ = ["PatternHit", "Reading", "Score", "clear_caches", "score_hand"]

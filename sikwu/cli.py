@@ -11,10 +11,10 @@ import argparse
 import sys
 from collections.abc import Sequence
 
+from sikwu import classify_cli, recognize_cli, teach_cli
 from sikwu.app import launch
 from sikwu.datasets import cli as datasets_cli
 from sikwu.scoring import cli as scoring_cli
-from sikwu.vision import classify_cli, recognize_cli, teach_cli
 
 #: Modules that contribute subcommands, in the order ``sikwu --help`` lists them.
 SUBCOMMAND_MODULES = (scoring_cli, classify_cli, recognize_cli, teach_cli, datasets_cli, launch)

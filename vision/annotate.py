@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import cv2
 import numpy as np
-from sikwu.vision.recognize import Recognition
+from sikwu.vision.result import Recognition
 
 _OK = (60, 200, 60)  # BGR
 _DOUBT = (0, 140, 255)  # changed or low confidence

@@ -12,9 +12,11 @@ from collections.abc import Sequence
 from functools import lru_cache
 from pathlib import Path
 
+import cv2
 import numpy as np
 from sikwu.models import CLASSIFIER_PATH
 from sikwu.vision.labels import CLASS_LABELS
+from sikwu.vision.onnx_session import ModelFileError, open_session
 
 DEFAULT_MODEL_PATH = CLASSIFIER_PATH
 #: Crops are run through the network in chunks of this many, bounding memory for very large batches.
@@ -27,7 +29,7 @@ MAX_BATCH = 256
 SECOND_LOOK_BELOW = 0.9
 
 
-class ModelError(RuntimeError):
+class ModelError(ModelFileError):
     """The classifier model is missing, unreadable or does not match this code; the message says what to do."""
 
 
@@ -40,25 +42,18 @@ class TileClassifier:
         threads: int | None = None,
         second_look_below: float | None = SECOND_LOOK_BELOW,
     ) -> None:
-        import onnxruntime as ort
-
         if second_look_below is not None and not 0 <= second_look_below <= 1:
             raise ValueError(f"second_look_below must be a probability in [0, 1] or None, got {second_look_below}")
         self.second_look_below = second_look_below
 
         self.model_path = Path(model_path) if model_path is not None else DEFAULT_MODEL_PATH
-        if not self.model_path.is_file():
-            raise ModelError(
-                f"tile classifier model not found at {self.model_path}; it ships with the project in models/ "
-                "(restore it with git, or train one with `sikwu train`)"
-            )
-        opts = ort.SessionOptions()
-        if threads:
-            opts.intra_op_num_threads = threads
-        try:
-            self._session = ort.InferenceSession(str(self.model_path), opts, providers=["CPUExecutionProvider"])
-        except Exception as exc:  # onnxruntime raises several private exception types for bad files
-            raise ModelError(f"cannot load tile classifier model {self.model_path}: {exc}") from exc
+        self._session = open_session(
+            self.model_path,
+            what="tile classifier",
+            fix="it ships with the project in models/ (restore it with git, or train one with `sikwu train`)",
+            error=ModelError,
+            threads=threads,
+        )
         meta = self._session.get_modelmeta().custom_metadata_map
         try:
             self.labels: tuple[str, ...] = tuple(json.loads(meta["labels"]))
@@ -83,8 +78,6 @@ class TileClassifier:
 
     def preprocess(self, crops: Sequence[np.ndarray]) -> np.ndarray:
         """BGR uint8 crops of any size -> float32 NCHW batch as the model was trained (stretch, INTER_AREA)."""
-        import cv2
-
         h, w = self.input_size
         batch = np.empty((len(crops), h, w, 3), np.float32)
         for i, crop in enumerate(crops):

@@ -22,6 +22,7 @@ from typing import Protocol
 import cv2
 import numpy as np
 from sikwu.models import DETECTOR_PATH
+from sikwu.vision.onnx_session import ModelFileError, open_session
 
 DEFAULT_MODEL_PATH = DETECTOR_PATH
 INPUT_SIZE = 320
@@ -34,7 +35,7 @@ NMS_IOU = 0.5
 MIN_DETECTIONS_TO_JUDGE = 3
 
 
-class DetectorModelError(RuntimeError):
+class DetectorModelError(ModelFileError):
     """The detector model file is missing or is not a readable ONNX detector."""
 
 
@@ -102,7 +103,7 @@ def preprocess(image_bgr: np.ndarray, size: int = INPUT_SIZE) -> tuple[np.ndarra
 # ----------------------------------------------------------------------------------------------------- post-process
 
 
-def decode(
+def heatmap_peaks(
     heat: np.ndarray, size: np.ndarray, offset: np.ndarray, score_threshold: float, stride: int = STRIDE
 ) -> tuple[np.ndarray, np.ndarray]:
     """Heatmap peaks -> boxes in input pixels. ``heat`` (H, W), ``size`` and ``offset`` (2, H, W).
@@ -150,12 +151,12 @@ def postprocess(
     outputs: list[np.ndarray], lb: Letterbox, score_threshold: float, stride: int = STRIDE
 ) -> list[Detection]:
     heat, size, offset = outputs[0][0, 0], outputs[1][0], outputs[2][0]
-    boxes, scores = decode(heat, size, offset, score_threshold, stride)
+    boxes, scores = heatmap_peaks(heat, size, offset, score_threshold, stride)
     keep = nms(boxes, scores)
     boxes, scores = unletterbox(boxes[keep], lb), scores[keep]
     good = ((boxes[:, 2] - boxes[:, 0]) > 1) & ((boxes[:, 3] - boxes[:, 1]) > 1)
     return [
-        Detection(box=tuple(float(v) for v in b), score=float(s))
+        Detection(box=(float(b[0]), float(b[1]), float(b[2]), float(b[3])), score=float(s))
         for b, s in zip(boxes[good], scores[good], strict=True)
     ]
 
@@ -167,26 +168,13 @@ class TileDetector:
     """Loads the ONNX detector once; ``detect`` turns a BGR photo into tile boxes."""
 
     def __init__(self, model_path: str | Path | None = None) -> None:
-        import onnxruntime as ort
-
         self.model_path = Path(model_path) if model_path is not None else DEFAULT_MODEL_PATH
-        if not self.model_path.is_file():
-            raise DetectorModelError(
-                f"tile detector model not found at {self.model_path}: "
-                "train it with `python -m sikwu.datasets.train_detector` or restore models/tile_detector.onnx"
-            )
-        options = ort.SessionOptions()
-        options.intra_op_num_threads = 2
-        options.inter_op_num_threads = 1
-        try:
-            self.session = ort.InferenceSession(
-                str(self.model_path), sess_options=options, providers=["CPUExecutionProvider"]
-            )
-        except Exception as exc:  # onnxruntime raises several private exception types for bad files
-            raise DetectorModelError(
-                f"tile detector model at {self.model_path} is not a readable ONNX model ({exc.__class__.__name__}): "
-                "re-train it or restore models/tile_detector.onnx from git"
-            ) from exc
+        self.session = open_session(
+            self.model_path,
+            what="tile detector",
+            fix="train it with `python -m sikwu.datasets.train_detector` or restore models/tile_detector.onnx",
+            error=DetectorModelError,
+        )
         self.metadata: dict[str, str] = dict(self.session.get_modelmeta().custom_metadata_map)
         if len(self.session.get_outputs()) != 3:
             raise DetectorModelError(
@@ -210,7 +198,7 @@ class TileDetector:
         detections = postprocess(self.infer(tensor), lb, threshold, self.stride)
         return sorted(detections, key=lambda d: -d.score)
 
-    def training_info(self) -> dict:
+    def training_info(self) -> dict[str, object]:
         """The training record stored in the model's metadata (data, licence, figures), if present."""
         try:
             return json.loads(self.metadata.get("training", "{}"))

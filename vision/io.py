@@ -13,9 +13,10 @@ import io
 import warnings
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
+import cv2
 import numpy as np
+from PIL import Image, ImageOps, UnidentifiedImageError
 
 #: Above this many pixels Pillow refuses to decode (a "decompression bomb"): 50 MP is far beyond any phone photo.
 MAX_IMAGE_PIXELS = 50_000_000
@@ -70,17 +71,14 @@ class LoadedImage:
         return p * np.array(self.scale)
 
 
-ImageInput = str | Path | bytes | bytearray | np.ndarray | Any  # Any: a PIL.Image.Image
+#: What ``load_image`` (and so ``recognize``) accepts: a path, encoded bytes, a BGR array or a PIL image.
+ImageInput = str | Path | bytes | bytearray | np.ndarray | Image.Image
 
 
 def load_image(source: ImageInput, *, max_side: int = WORK_MAX_SIDE) -> LoadedImage:
     """Read ``source`` upright (EXIF applied) as BGR, downscaled once so its longer side is at most ``max_side``."""
     if isinstance(source, np.ndarray):
         return _from_array(source, max_side)
-    try:
-        from PIL import Image
-    except ImportError as exc:  # pragma: no cover - pillow is a runtime dependency
-        raise ImageInputError("Pillow is required to read photos: pip install pillow") from exc
     if isinstance(source, Image.Image):
         return _from_pil(source, max_side, name="image")
     if isinstance(source, (bytes, bytearray)):
@@ -99,8 +97,6 @@ def load_image(source: ImageInput, *, max_side: int = WORK_MAX_SIDE) -> LoadedIm
 
 
 def _open_and_convert(stream: io.BytesIO, max_side: int, name: str) -> LoadedImage:
-    from PIL import Image, UnidentifiedImageError
-
     old_limit = Image.MAX_IMAGE_PIXELS
     Image.MAX_IMAGE_PIXELS = MAX_IMAGE_PIXELS
     try:
@@ -131,9 +127,7 @@ def _open_and_convert(stream: io.BytesIO, max_side: int, name: str) -> LoadedIma
         Image.MAX_IMAGE_PIXELS = old_limit
 
 
-def _from_pil(img: Any, max_side: int, name: str) -> LoadedImage:
-    from PIL import Image, ImageOps
-
+def _from_pil(img: Image.Image, max_side: int, name: str) -> LoadedImage:
     full_w, full_h = img.size
     try:
         orientation = img.getexif().get(0x0112, 1)
@@ -185,8 +179,6 @@ def _from_array(arr: np.ndarray, max_side: int) -> LoadedImage:
 
 
 def _downscale(bgr: np.ndarray, original_size: tuple[int, int], max_side: int) -> LoadedImage:
-    import cv2
-
     h, w = bgr.shape[:2]
     if max(h, w) > max_side:
         f = max_side / max(h, w)

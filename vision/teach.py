@@ -105,8 +105,9 @@ def add_examples(
 def photo_crops(photo, classifier: SetClassifier) -> list[np.ndarray]:
     """Upright crops of every tile recognition finds in the photo (the framing recognition names them with)."""
     from sikwu.vision.io import load_image
-    from sikwu.vision.recognize import CROP_PAD, recognize
-    from sikwu.vision.segment import portrait_quad, rectify
+    from sikwu.vision.naming import CROP_PAD
+    from sikwu.vision.pipeline import recognize
+    from sikwu.vision.quads import portrait_quad, rectify
 
     loaded = load_image(photo)
     result = recognize(photo, classifier=classifier.base)

@@ -14,8 +14,24 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
+from sikwu.scoring.facts import (
+    F_DRAGON_PUNG,
+    F_FOUR_CHOWS,
+    F_FOUR_PUNGS,
+    F_PAIR,
+    F_SPECIAL,
+    F_STANDARD,
+    F_THREE_CHOWS,
+    F_THREE_KONGS,
+    F_THREE_PUNGS,
+    F_THREE_WIND_PUNGS,
+    F_TWO_CHOWS,
+    F_TWO_DRAGON_PUNGS,
+    F_WIND_PUNG,
+    HandFacts,
+)
 from sikwu.scoring.hand import Hand
-from sikwu.scoring.tiles import DRAGON_IDS, PLAYING_IDS, WIND_IDS, is_honour, is_terminal
+from sikwu.scoring.tiles import DRAGON_IDS, WIND_IDS
 
 REGISTRY: dict[str, type[Pattern]] = {}
 
@@ -58,73 +74,48 @@ def set_info(kind: str, tiles: tuple[str, ...], concealed: bool, declared: bool)
     return info
 
 
-_SUIT_OF = {t: (t[1] if not is_honour(t) else "") for t in PLAYING_IDS}
-_ORPHAN = frozenset(t for t in PLAYING_IDS if is_honour(t) or is_terminal(t))
-_HONOUR = frozenset(t for t in PLAYING_IDS if is_honour(t))
+def clear_caches() -> None:
+    """Forget the shared sets (benchmarks measure a pass from empty caches)."""
+    _SET_CACHE.clear()
+
+
 _DRAGONS = frozenset(DRAGON_IDS)
 _WINDS = frozenset(WIND_IDS)
 
-# Cheap facts of a reading, as bits, so that a pattern whose prerequisite is missing is skipped without a call
-# (``Pattern.needs``).  A bit only ever says "this pattern cannot apply without it"; the condition still decides.
-F_STANDARD = 1 << 0
-F_ONE_SUIT = 1 << 1  # exactly one suit (honours allowed)
-F_HONOURS = 1 << 2
-F_NO_HONOURS = 1 << 3
-F_NO_SUIT = 1 << 4  # honours only
-F_ORPHANS_ONLY = 1 << 5  # only terminals and honours
-F_NO_ORPHANS = 1 << 6  # no terminal, no honour
-F_DRAGON_PUNG = 1 << 7
-F_TWO_DRAGON_PUNGS = 1 << 8
-F_WIND_PUNG = 1 << 9
-F_THREE_WIND_PUNGS = 1 << 10
-F_FOUR_PUNGS = 1 << 11  # standard reading with four pungs/kongs
-F_FOUR_CHOWS = 1 << 12
-F_TWO_CHOWS = 1 << 13
-F_THREE_CHOWS = 1 << 14
-F_THREE_PUNGS = 1 << 15
-F_THREE_KONGS = 1 << 16
-F_EVENTS = 1 << 17
-F_SELF_DRAWN = 1 << 18
-F_BONUS = 1 << 19
-F_NO_BONUS = 1 << 20
-F_PAIR = 1 << 21  # a standard reading's pair is known
-F_SPECIAL = 1 << 22  # thirteen orphans / nine gates / seven pairs / flowers shape
-F_CLOSED = 1 << 23  # nothing claimed from another player (values such as "2 (-)" need it)
-F_OPEN = 1 << 24
 
-
-class HandFacts:
-    """Facts of the whole hand that every reading shares (computed once per scored hand, not per pattern)."""
-
-    __slots__ = ("tiles", "suits", "has_honours", "all_orphans", "closed", "flags")
-
-    def __init__(self, hand: Hand) -> None:
-        tiles = hand.all_tiles()
-        distinct = set(tiles)
-        letters = {t[1] for t in distinct}
-        self.tiles = tiles
-        self.has_honours = has_honours = "z" in letters
-        letters.discard("z")
-        self.suits = frozenset(letters)
-        self.all_orphans = bool(tiles) and distinct <= _ORPHAN
-        self.closed = closed = all(m.concealed for m in hand.melds)
-        flags = F_CLOSED if closed else F_OPEN
-        n_suits = len(letters)
-        if n_suits == 1:
-            flags |= F_ONE_SUIT
-        elif n_suits == 0:
-            flags |= F_NO_SUIT
-        flags |= F_HONOURS if has_honours else F_NO_HONOURS
-        if self.all_orphans:
-            flags |= F_ORPHANS_ONLY
-        if tiles and _ORPHAN.isdisjoint(distinct):
-            flags |= F_NO_ORPHANS
-        if hand.events:
-            flags |= F_EVENTS
-        if hand.self_drawn:
-            flags |= F_SELF_DRAWN
-        flags |= F_BONUS if hand.bonus else F_NO_BONUS
-        self.flags = flags
+def _reading_flags(
+    standard: bool, has_pair: bool, pungs: list, chows: list, kongs: list, dragon_pungs: list, wind_pungs: list
+) -> int:
+    """The prerequisite bits (``scoring.facts``) a reading's sets give."""
+    flags = 0
+    if standard:
+        flags |= F_STANDARD
+        if len(pungs) == 4:
+            flags |= F_FOUR_PUNGS
+        if has_pair:
+            flags |= F_PAIR
+    else:
+        flags |= F_SPECIAL
+    if dragon_pungs:
+        flags |= F_DRAGON_PUNG
+        if len(dragon_pungs) >= 2:
+            flags |= F_TWO_DRAGON_PUNGS
+    if wind_pungs:
+        flags |= F_WIND_PUNG
+        if len(wind_pungs) >= 3:
+            flags |= F_THREE_WIND_PUNGS
+    n_chows = len(chows)
+    if n_chows >= 2:
+        flags |= F_TWO_CHOWS
+        if n_chows >= 3:
+            flags |= F_THREE_CHOWS
+            if n_chows == 4:
+                flags |= F_FOUR_CHOWS
+    if len(pungs) >= 3:
+        flags |= F_THREE_PUNGS
+    if len(kongs) >= 3:
+        flags |= F_THREE_KONGS
+    return flags
 
 
 class Context:
@@ -195,34 +186,7 @@ class Context:
         self.pair = pair if standard else None
         self.dragon_pungs = tuple(dragon_pungs)
         self.wind_pungs = tuple(wind_pungs)
-        flags = facts.flags
-        if standard:
-            flags |= F_STANDARD
-            if len(pungs) == 4:
-                flags |= F_FOUR_PUNGS
-            if pair is not None:
-                flags |= F_PAIR
-        else:
-            flags |= F_SPECIAL
-        if dragon_pungs:
-            flags |= F_DRAGON_PUNG
-            if len(dragon_pungs) >= 2:
-                flags |= F_TWO_DRAGON_PUNGS
-        if wind_pungs:
-            flags |= F_WIND_PUNG
-            if len(wind_pungs) >= 3:
-                flags |= F_THREE_WIND_PUNGS
-        n_chows = len(chows)
-        if n_chows >= 2:
-            flags |= F_TWO_CHOWS
-            if n_chows >= 3:
-                flags |= F_THREE_CHOWS
-                if n_chows == 4:
-                    flags |= F_FOUR_CHOWS
-        if len(pungs) >= 3:
-            flags |= F_THREE_PUNGS
-        if len(kongs) >= 3:
-            flags |= F_THREE_KONGS
+        flags = facts.flags | _reading_flags(standard, pair is not None, pungs, chows, kongs, dragon_pungs, wind_pungs)
         self.flags = flags
 
     @property

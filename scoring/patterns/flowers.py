@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from sikwu.scoring.patterns.base import F_BONUS, F_EVENTS, F_NO_BONUS, Context, Pattern, register
+from sikwu.scoring.facts import F_BONUS, F_EVENTS, F_NO_BONUS
+from sikwu.scoring.patterns.base import Context, Pattern, register
 from sikwu.scoring.tiles import FLOWER_IDS, SEASON_IDS, TILE_NAMES, WIND_IDS, bonus_seat
 
 

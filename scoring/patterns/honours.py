@@ -2,17 +2,8 @@
 
 from __future__ import annotations
 
-from sikwu.scoring.patterns.base import (
-    F_DRAGON_PUNG,
-    F_NO_SUIT,
-    F_PAIR,
-    F_THREE_WIND_PUNGS,
-    F_TWO_DRAGON_PUNGS,
-    F_WIND_PUNG,
-    Context,
-    Pattern,
-    register,
-)
+from sikwu.scoring.facts import F_DRAGON_PUNG, F_NO_SUIT, F_PAIR, F_THREE_WIND_PUNGS, F_TWO_DRAGON_PUNGS, F_WIND_PUNG
+from sikwu.scoring.patterns.base import Context, Pattern, register
 from sikwu.scoring.tiles import DRAGON_IDS, TILE_NAMES, WIND_IDS, is_honour
 
 

@@ -2,17 +2,8 @@
 
 from __future__ import annotations
 
-from sikwu.scoring.patterns.base import (
-    F_FOUR_CHOWS,
-    F_FOUR_PUNGS,
-    F_SPECIAL,
-    F_STANDARD,
-    F_THREE_KONGS,
-    F_THREE_PUNGS,
-    Context,
-    Pattern,
-    register,
-)
+from sikwu.scoring.facts import F_FOUR_CHOWS, F_FOUR_PUNGS, F_SPECIAL, F_STANDARD, F_THREE_KONGS, F_THREE_PUNGS
+from sikwu.scoring.patterns.base import Context, Pattern, register
 from sikwu.scoring.tiles import is_honour, is_suited
 
 

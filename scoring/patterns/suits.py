@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from sikwu.scoring.patterns.base import (
+from sikwu.scoring.facts import (
     F_DRAGON_PUNG,
     F_FOUR_CHOWS,
     F_HONOURS,
@@ -13,10 +13,8 @@ from sikwu.scoring.patterns.base import (
     F_SPECIAL,
     F_THREE_CHOWS,
     F_TWO_CHOWS,
-    Context,
-    Pattern,
-    register,
 )
+from sikwu.scoring.patterns.base import Context, Pattern, register
 from sikwu.scoring.tiles import is_honour
 
 _SUIT_NAME = {"m": "characters", "p": "dots", "s": "bamboo"}

@@ -2,16 +2,8 @@
 
 from __future__ import annotations
 
-from sikwu.scoring.patterns.base import (
-    F_HONOURS,
-    F_NO_HONOURS,
-    F_NO_ORPHANS,
-    F_ORPHANS_ONLY,
-    F_STANDARD,
-    Context,
-    Pattern,
-    register,
-)
+from sikwu.scoring.facts import F_HONOURS, F_NO_HONOURS, F_NO_ORPHANS, F_ORPHANS_ONLY, F_STANDARD
+from sikwu.scoring.patterns.base import Context, Pattern, register
 from sikwu.scoring.tiles import is_honour, is_terminal
 
 

@@ -3,7 +3,8 @@ turn) and whether the hand was concealed."""
 
 from __future__ import annotations
 
-from sikwu.scoring.patterns.base import F_EVENTS, F_SELF_DRAWN, Context, Pattern, register
+from sikwu.scoring.facts import F_EVENTS, F_SELF_DRAWN
+from sikwu.scoring.patterns.base import Context, Pattern, register
 
 
 @register

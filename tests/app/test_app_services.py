@@ -29,7 +29,7 @@ def without(monkeypatch):
 
 
 def test_missing_tile_pictures_are_reported_and_tiles_fall_back_to_names(without):
-    without("sikwu.vision.faces")
+    without("sikwu.artwork")
     message = services.faces_available()
     assert message and "Tile pictures" in message and "type the hand" in message
 

@@ -102,7 +102,7 @@ def test_type_correct_and_settle_in_chromium_at_phone_and_desktop_width(page_url
 
 def _composed_photo_file(tmp_path: Path) -> Path:
     from PIL import Image
-    from sikwu.vision.faces import render_face
+    from sikwu.artwork import render_face
 
     tiles = "1m 2m 3m 4m 5m 6m 7m 8m 9m 7z 7z 7z 1z 1z".split()
     faces = [render_face(t, 120) for t in tiles]

@@ -212,7 +212,7 @@ needs_vision = pytest.mark.skipif(_recognition_ready() is not None, reason=str(_
 def composed_photo(tiles: list[str]) -> bytes:
     """A photo-like JPEG of the hand laid in a row on green felt, drawn with the project's own faces."""
     from PIL import Image
-    from sikwu.vision.faces import render_face
+    from sikwu.artwork import render_face
 
     h = 120
     faces = [render_face(t, h) for t in tiles]
@@ -259,7 +259,7 @@ def correct_to(at: AppTest, truth: list[str]) -> list[str]:
 @needs_scoring
 @needs_vision
 def test_composed_photo_upload_is_numbered_corrected_and_scored():
-    """A clean photo of 14 tiles drawn by vision.faces: the found tiles are numbered in reading order; whatever the
+    """A clean photo of 14 tiles drawn by sikwu.artwork: the found tiles are numbered in reading order; whatever the
     recogniser got wrong is fixed with the page's own tools (replace, delete, add), after which the Sparrow's Nest
     values hold (6 faan, South pays 32)."""
     truth = "1m 2m 3m 4m 5m 6m 7m 8m 9m 7z 7z 7z 1z 1z".split()

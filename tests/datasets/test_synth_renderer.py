@@ -42,7 +42,7 @@ def test_own_face_crops_cover_tiles_and_back() -> None:
 
 
 def test_glyph_fonts_start_with_the_faces_own_font() -> None:
-    from sikwu.vision.faces import cjk_font_path
+    from sikwu.artwork import cjk_font_path
 
     fonts = synth.glyph_fonts()
     assert fonts[0] == str(cjk_font_path())

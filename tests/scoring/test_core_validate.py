@@ -5,16 +5,17 @@ from __future__ import annotations
 import pytest
 from core_helpers import make_hand, meld
 from sikwu.scoring import Hand, HandError, Meld, check_counts, is_winning_hand, parse_tiles, winning_shapes
+from sikwu.scoring.validate import validate_hand
 
 
 def err(hand: Hand) -> str:
     with pytest.raises(HandError) as info:
-        hand.validate()
+        validate_hand(hand)
     return str(info.value)
 
 
 def test_valid_hand_passes():
-    make_hand("123m 456m 789p 123s 55z").validate()
+    validate_hand(make_hand("123m 456m 789p 123s 55z"))
 
 
 def test_five_of_a_tile_is_impossible():

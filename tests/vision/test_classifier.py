@@ -19,7 +19,7 @@ def clf() -> TileClassifier:
 
 
 def _face(tile: str, height: int = 96) -> np.ndarray:
-    from sikwu.vision.faces import render_face
+    from sikwu.artwork import render_face
 
     return cv2.cvtColor(np.asarray(render_face(tile, height).convert("RGB")), cv2.COLOR_RGB2BGR)
 
@@ -95,7 +95,7 @@ def test_any_size_and_grayscale_crops_are_accepted(clf: TileClassifier) -> None:
 
 @pytest.mark.parametrize("tile", TILE_IDS)
 def test_project_rendered_faces_are_named_right(clf: TileClassifier, tile: str) -> None:
-    """The faces the app draws (vision.faces) are read back as the same tile, upright and upside down."""
+    """The faces the app draws (sikwu.artwork) are read back as the same tile, upright and upside down."""
     face = _face(tile)
     preds = clf.predict([face, np.ascontiguousarray(face[::-1, ::-1])], k=1)
     assert [p[0][0] for p in preds] == [tile, tile]

@@ -14,7 +14,7 @@ from sikwu.cli import main
 
 @pytest.fixture()
 def face_png(tmp_path: Path) -> Path:
-    from sikwu.vision.faces import render_face
+    from sikwu.artwork import render_face
 
     path = tmp_path / "nine-dots.png"
     img = cv2.cvtColor(np.asarray(render_face("9p", 96).convert("RGB")), cv2.COLOR_RGB2BGR)

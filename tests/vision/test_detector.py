@@ -11,9 +11,9 @@ from pathlib import Path
 import cv2
 import numpy as np
 import pytest
+from sikwu.artwork import render_face
 from sikwu.datasets.detector_data import parse_yolo_labels
 from sikwu.vision.detector import DEFAULT_MODEL_PATH, DetectorModelError, TileDetector, default_detector
-from sikwu.vision.faces import render_face
 
 
 def _iou(a, b) -> float:

@@ -25,7 +25,10 @@ from vision_scenes import (
 
 from sikwu import vision
 
-recognize_module = importlib.import_module("sikwu.vision.recognize")  # the package attribute is the function
+pipeline_module = importlib.import_module("sikwu.vision.pipeline")
+naming_module = importlib.import_module("sikwu.vision.naming")
+propose_module = importlib.import_module("sikwu.vision.propose")
+quads_module = importlib.import_module("sikwu.vision.quads")
 
 
 class BoxDetector:
@@ -133,7 +136,7 @@ def test_union_adds_the_tiles_the_detector_missed(scene, fake):
 
 def test_falls_back_to_segmentation_when_the_detector_model_is_missing(scene, fake, tmp_path, monkeypatch):
     img, placed = scene
-    monkeypatch.setattr(recognize_module, "DETECTOR_MODEL_PATH", tmp_path / "no_detector.onnx")
+    monkeypatch.setattr(pipeline_module, "DETECTOR_MODEL_PATH", tmp_path / "no_detector.onnx")
     rec = vision.recognize(img, classifier=fake)
     assert rec.candidates == "segmentation"
     assert any("detector model not found" in n for n in rec.notes)
@@ -180,7 +183,7 @@ def test_shipped_detector_and_classifier_read_a_composed_photo(scene):
 
 
 def _tile_at(x: float, y: float = 0.0, w: float = 30.0, h: float = 40.0):
-    return recognize_module._box_quad((x, y, x + w, y + h))
+    return quads_module.box_quad((x, y, x + w, y + h))
 
 
 def _named(label: str, p: float):
@@ -190,31 +193,31 @@ def _named(label: str, p: float):
 def test_a_faint_box_continuing_a_row_of_tiles_is_kept():
     taken = [_tile_at(0), _tile_at(31)]
     faint = [(_tile_at(62), _named("5z", 0.8))]  # a blank white dragon at the row's end
-    assert recognize_module._row_continuations(faint, taken) == faint
+    assert naming_module.row_continuations(faint, taken) == faint
 
 
 def test_a_faint_box_continuing_a_column_is_kept():
     """A row photographed lying on its side runs down the photo."""
     taken = [_tile_at(0, 0, 40, 30), _tile_at(0, 31, 40, 30)]
     faint = [(_tile_at(0, 62, 40, 30), _named("5z", 0.8))]
-    assert recognize_module._row_continuations(faint, taken) == faint
+    assert naming_module.row_continuations(faint, taken) == faint
 
 
 def test_a_faint_box_out_on_the_table_is_left_out_however_sure_the_classifier_is():
     taken = [_tile_at(0), _tile_at(31)]
-    assert recognize_module._row_continuations([(_tile_at(200, 150), _named("3p", 0.99))], taken) == []
+    assert naming_module.row_continuations([(_tile_at(200, 150), _named("3p", 0.99))], taken) == []
 
 
 def test_a_faint_box_over_the_gap_between_two_tiles_is_left_out():
     taken = [_tile_at(0), _tile_at(31)]
-    assert recognize_module._row_continuations([(_tile_at(16), _named("2p", 0.95))], taken) == []
+    assert naming_module.row_continuations([(_tile_at(16), _named("2p", 0.95))], taken) == []
 
 
 @pytest.mark.parametrize("label,p", [("back", 0.95), ("not-a-tile", 0.95), ("4m", 0.5)])
 def test_a_faint_box_is_kept_only_for_a_sure_face(label, p):
     """Felt between tiles reads as a green back; a faint box needs a face named with FAINT_MIN_PROB."""
     taken = [_tile_at(0), _tile_at(31)]
-    assert recognize_module._row_continuations([(_tile_at(62), _named(label, p))], taken) == []
+    assert naming_module.row_continuations([(_tile_at(62), _named(label, p))], taken) == []
 
 
 class FaintRowEndDetector(BoxDetector):
@@ -238,7 +241,7 @@ def test_recognition_keeps_a_faintly_detected_tile_at_the_end_of_a_row(scene, fa
 
 
 def test_without_faint_boxes_that_tile_is_missed(scene, fake, monkeypatch):
-    monkeypatch.setattr(recognize_module, "FAINT_SCORE", None)
+    monkeypatch.setattr(propose_module, "FAINT_SCORE", None)
     img, placed = scene
     rec = vision.recognize(img, classifier=fake, detector=FaintRowEndDetector([p.box for p in placed]))
     assert Counter(rec.ids) == Counter(p.id for p in placed) - Counter(["5z"])

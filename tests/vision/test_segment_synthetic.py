@@ -5,7 +5,8 @@ from __future__ import annotations
 import cv2
 import numpy as np
 import pytest
-from sikwu.vision.segment import quad_box, rectify, segment
+from sikwu.vision.quads import quad_box, rectify
+from sikwu.vision.segment import segment
 from vision_scenes import hand_scene, iou
 
 
@@ -73,7 +74,7 @@ def test_rectified_crop_is_upright_portrait():
 def test_a_seamless_row_offers_its_true_tile_count_for_the_classifier_to_confirm(squeeze):
     """Tightly packed tiles whose seams are invisible (and photos squeezed sideways, like the 4:3 -> square
     reference set): the count cannot be read from seams, so every plausible count must be a hypothesis."""
-    from sikwu.vision.faces import render_face
+    from sikwu.artwork import render_face
     from vision_scenes import table
 
     ids = "1m 2m 3m 4p 5p 6p 7s 8s 9s 1z 2z 3z 4z 6z".split()

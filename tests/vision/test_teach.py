@@ -18,10 +18,8 @@ from sikwu.vision.teach import TeachError, add_examples, assign_faces, load_set,
 
 
 def _faces(ids, height: int = 72) -> list[np.ndarray]:
-    try:
-        from sikwu.artwork import render_face  # type: ignore[import-not-found]
-    except ImportError:
-        from sikwu.vision.faces import render_face
+    from sikwu.artwork import render_face
+
     return [cv2.cvtColor(np.asarray(render_face(t, height).convert("RGB")), cv2.COLOR_RGB2BGR) for t in ids]
 
 

@@ -11,9 +11,9 @@ from pathlib import Path
 
 import cv2
 import numpy as np
+from sikwu.artwork import render_face
 from sikwu.scoring.tiles import TILE_IDS
-from sikwu.vision.faces import render_face
-from sikwu.vision.recognize import CROP_PAD
+from sikwu.vision.naming import CROP_PAD
 
 
 @dataclass
@@ -52,7 +52,7 @@ def table(width: int, height: int, kind: str = "felt", seed: int = 0) -> np.ndar
 
 
 def tile_image(tile_id: str, height: int) -> np.ndarray:
-    """BGR tile face with a bevel: the face drawn by vision.faces inside a darker ivory rim."""
+    """BGR tile face with a bevel: the face drawn by sikwu.artwork inside a darker ivory rim."""
     face = np.asarray(render_face(tile_id, height).convert("RGB"))[:, :, ::-1].copy()
     rim = max(2, height // 30)
     h, w = face.shape[:2]

@@ -6,6 +6,12 @@ import argparse
 import json
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+from sikwu.scoring.tiles import TILE_NAMES
+
+if TYPE_CHECKING:
+    import numpy as np
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -21,7 +27,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.set_defaults(handler=run)
 
 
-def _read(path: Path):
+def _read(path: Path) -> np.ndarray:
+    # imported here: OpenCV and NumPy are needed only by this subcommand, never by `sikwu score`
     import cv2
     import numpy as np
 
@@ -45,6 +52,7 @@ def run(args: argparse.Namespace) -> int:
     except ValueError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
+    # imported here: sikwu.vision loads OpenCV and onnxruntime, which `sikwu score` never needs
     from sikwu.vision.classifier import ModelError, TileClassifier, default_classifier
 
     try:
@@ -60,8 +68,6 @@ def run(args: argparse.Namespace) -> int:
         ]
         print(json.dumps(out, indent=2, ensure_ascii=False))
     else:
-        from sikwu.scoring.tiles import TILE_NAMES
-
         for p, pred in zip(args.crops, preds, strict=True):
             alts = "  ".join(f"{lab} {prob:.1%}" for lab, prob in pred)
             best = pred[0][0]

@@ -1,4 +1,4 @@
-"""Specification of the project's own tile drawing (vision.faces): what the page and the synthetic data rely on."""
+"""Specification of the project's own tile drawing (sikwu.artwork): what the page and the synthetic data rely on."""
 
 from __future__ import annotations
 
@@ -7,8 +7,7 @@ import itertools
 import numpy as np
 import pytest
 from PIL import Image
-from sikwu.scoring.tiles import TILE_IDS
-from sikwu.vision.faces import (
+from sikwu.artwork import (
     FACE_IDS,
     FaceStyle,
     cjk_font_path,
@@ -17,6 +16,7 @@ from sikwu.vision.faces import (
     render_face,
     render_hand_strip,
 )
+from sikwu.scoring.tiles import TILE_IDS
 
 
 def _pixels(image: Image.Image) -> np.ndarray:
@@ -129,13 +129,14 @@ def test_height_must_be_a_whole_number_of_at_least_eight_pixels(bad):
 
 def test_without_a_cjk_font_faces_fall_back_to_distinct_latin_labels(monkeypatch):
     """A machine with no Chinese font must still draw every face (never crash) and keep them apart."""
-    import sikwu.vision.faces as faces
+    import sikwu.artwork.faces as faces
+    import sikwu.artwork.fonts as fonts
 
     faces._render_cached.cache_clear()
-    monkeypatch.setattr(faces, "cjk_font_path", lambda: None)
+    monkeypatch.setattr(fonts, "cjk_font_path", lambda: None)
     try:
         drawn = {t: _pixels(faces.render_face(t, 48)) for t in FACE_IDS}
-        assert "Latin" in faces.font_description()
+        assert "Latin" in fonts.font_description()
     finally:
         faces._render_cached.cache_clear()
     for a, b in itertools.combinations(FACE_IDS, 2):
@@ -144,7 +145,7 @@ def test_without_a_cjk_font_faces_fall_back_to_distinct_latin_labels(monkeypatch
 
 def test_a_style_font_draws_the_glyphs_in_that_font():
     """Training draws the faces in several hands; a style's own font must be the one the glyphs come from."""
-    from sikwu.vision.faces import _latin_font
+    from sikwu.artwork.fonts import latin_font as _latin_font
 
     other = getattr(_latin_font(20), "path", None)  # a Latin font: its tofu boxes differ from any CJK glyph
     if not other:

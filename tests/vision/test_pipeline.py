@@ -15,7 +15,7 @@ import cv2
 import numpy as np
 import pytest
 from sikwu.scoring.tiles import TILE_IDS
-from sikwu.vision.recognize import Recognition
+from sikwu.vision.result import Recognition
 from vision_scenes import HAND_SCENE_GROUPS, NearestFaceClassifier, hand_scene, ids_by_group
 
 from sikwu import vision
@@ -88,7 +88,7 @@ def test_winning_flag_returns_a_legal_winning_reading(fake):
 def test_cli_json_and_annotation(tmp_path, scene, fake, monkeypatch, capsys):
     import sys
 
-    rec_module = sys.modules["sikwu.vision.recognize"]
+    rec_module = sys.modules["sikwu.vision.pipeline"]
     monkeypatch.setattr(rec_module, "_default_classifier", lambda: fake)
     monkeypatch.setattr(rec_module, "DETECTOR_MODEL_PATH", tmp_path / "absent.onnx")  # the stand-in's framing
     img, placed = scene
@@ -145,7 +145,7 @@ def test_real_photo_row_of_tiles(shared):
 def test_cli_without_a_loadable_model_exits_2_and_says_so(tmp_path, scene, monkeypatch, capsys):
     import sys
 
-    rec_module = sys.modules["sikwu.vision.recognize"]
+    rec_module = sys.modules["sikwu.vision.pipeline"]
 
     def missing():
         raise rec_module.ClassifierUnavailableError("tile classifier model not found at models/tile_classifier.onnx")
@@ -161,7 +161,7 @@ def test_cli_without_a_loadable_model_exits_2_and_says_so(tmp_path, scene, monke
 def test_duplicate_candidates_and_scraps_are_reported_once_or_not_at_all():
     import importlib
 
-    rec_module = importlib.import_module("sikwu.vision.recognize")
+    assemble_module = importlib.import_module("sikwu.vision.assemble")
 
     def quad(x, y, w=60, h=80):
         return np.array([[x, y], [x + w, y], [x + w, y + h], [x, y + h]], np.float32)
@@ -169,5 +169,5 @@ def test_duplicate_candidates_and_scraps_are_reported_once_or_not_at_all():
     tiles = [(quad(100 * i, 0), [("1m", 0.9)]) for i in range(5)]
     tiles.append((quad(105, 5), [("2m", 0.7)]))  # second candidate over tile 1: the less confident goes
     tiles.append((quad(600, 0, 10, 12), [("5z", 0.8)]))  # a scrap far smaller than any tile
-    kept = rec_module._consistent(tiles)
+    kept = assemble_module.consistent(tiles)
     assert [p[0][0] for _, p in kept] == ["1m"] * 5

@@ -1,4 +1,4 @@
-"""Hand-aware decoding: turn per-tile classifier top-k lists into one id per tile that a real tile set allows.
+"""Tile-id assignment: turn per-tile classifier top-k lists into one id per tile that a real tile set allows.
 
 Why: the classifier names each crop on its own, so it can say "five 5-dots" or "two plums" although a Hong Kong set
 has four copies of each playing tile and one of each flower/season.  The joint reading with the highest product
@@ -20,6 +20,7 @@ import time
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Literal
 
 import numpy as np
 from sikwu.scoring.tiles import BONUS_IDS, COPIES_BONUS, COPIES_PLAYING, PLAYING_IDS
@@ -36,10 +37,12 @@ MAX_SECONDS = 0.15
 _CAPACITY = {**{t: COPIES_PLAYING for t in PLAYING_IDS}, **{t: COPIES_BONUS for t in BONUS_IDS}}
 
 TopK = Sequence[tuple[str, float]]
+#: How the ids were chosen (see ``Assignment.method``); the recognition JSON reports it as ``decoding``.
+AssignMethod = Literal["classifier", "counts", "winning", "counts-fallback"]
 
 
 @dataclass(frozen=True)
-class DecodedTile:
+class AssignedTile:
     id: str
     confidence: float
     top3: tuple[tuple[str, float], ...]
@@ -48,11 +51,11 @@ class DecodedTile:
 
 
 @dataclass(frozen=True)
-class Decoding:
-    tiles: tuple[DecodedTile, ...]
+class Assignment:
+    tiles: tuple[AssignedTile, ...]
     #: "classifier" (argmax already legal), "counts" (changed to respect tile counts), "winning" (legal winning
     #: hand), or "counts-fallback" (no legal winning reading within budget; counts respected).
-    method: str
+    method: AssignMethod
     readings_tried: int
     notes: tuple[str, ...] = ()
 
@@ -219,32 +222,44 @@ def _greedy_counts(options: list[list[tuple[str, float]]]) -> list[str]:
     return [c for c in chosen if c is not None]
 
 
-def decode(topks: Sequence[TopK], *, winning: bool = False) -> Decoding:
+def _winning_ranks(
+    options: list[list[tuple[str, float]]], argmax: list[str]
+) -> tuple[list[int] | None, int, str | None]:
+    """The ranks of the most probable legal winning reading (or None), the readings tried, and a note when the
+    check was skipped or found nothing."""
+    n_playing = sum(1 for a in argmax if a not in BONUS_IDS)
+    if any(a == BACK for a in argmax):
+        return None, 0, "face-down tiles present: the winning-hand check was skipped"
+    if not 14 <= n_playing <= 18:
+        return (
+            None,
+            0,
+            (
+                f"{n_playing} playing tiles found; a winning hand has 14 (one more per kong): "
+                "add the missed tiles or remove the extra ones, then check the hand"
+            ),
+        )
+    ranks, tried = _best_first(options, is_winning_reading)
+    if ranks is None:
+        return None, tried, f"no legal winning hand among the {tried} most probable readings: tile counts enforced only"
+    return ranks, tried, None
+
+
+def assign(topks: Sequence[TopK], *, winning: bool = False) -> Assignment:
     """Choose one id per tile from its classifier top-k (best first), never breaking the tile-set counts."""
     options = [_candidates(t) for t in topks]
     prob = [{label: p for label, p in opt} for opt in options]
     argmax = [opt[0][0] for opt in options]
     notes: list[str] = []
-    method = "classifier"
+    method: AssignMethod = "classifier"
     tried = 0
     ranks: list[int] | None = None
     if winning:
-        n_playing = sum(1 for a in argmax if a not in BONUS_IDS)
-        if any(a == BACK for a in argmax):
-            notes.append("face-down tiles present: the winning-hand check was skipped")
-        elif not 14 <= n_playing <= 18:
-            notes.append(
-                f"{n_playing} playing tiles found; a winning hand has 14 (one more per kong): "
-                "add the missed tiles or remove the extra ones, then check the hand"
-            )
-        else:
-            ranks, tried = _best_first(options, is_winning_reading)
-            if ranks is not None:
-                method = "winning"
-            else:
-                notes.append(
-                    f"no legal winning hand among the {tried} most probable readings: tile counts enforced only"
-                )
+        ranks, tried, note = _winning_ranks(options, argmax)
+        if note:
+            notes.append(note)
+        if ranks is not None:
+            method = "winning"
     if ranks is None:
         if counts_ok(argmax):
             ids = argmax
@@ -265,7 +280,7 @@ def decode(topks: Sequence[TopK], *, winning: bool = False) -> Decoding:
         p = prob[i].get(tile_id, 0.0)
         top3 = tuple((label, round(float(q), 4)) for label, q in list(topks[i])[:3])
         tiles.append(
-            DecodedTile(
+            AssignedTile(
                 id=tile_id,
                 confidence=float(p),
                 top3=top3,
@@ -273,4 +288,4 @@ def decode(topks: Sequence[TopK], *, winning: bool = False) -> Decoding:
                 low_confidence=p < LOW_CONFIDENCE,
             )
         )
-    return Decoding(tiles=tuple(tiles), method=method, readings_tried=tried, notes=tuple(notes))
+    return Assignment(tiles=tuple(tiles), method=method, readings_tried=tried, notes=tuple(notes))

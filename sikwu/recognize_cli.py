@@ -6,6 +6,10 @@ import argparse
 import json
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from sikwu.vision.result import Recognition
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -31,8 +35,9 @@ def _fail(message: str) -> int:
 
 
 def run(args: argparse.Namespace) -> int:
+    # imported here: sikwu.vision loads OpenCV and onnxruntime, which the other subcommands (`sikwu score`) never need
     from sikwu.vision.io import ImageInputError, load_image
-    from sikwu.vision.recognize import ClassifierUnavailableError, recognize
+    from sikwu.vision.pipeline import ClassifierUnavailableError, recognize
 
     try:
         result = recognize(Path(args.photo), winning=args.winning)
@@ -42,6 +47,7 @@ def run(args: argparse.Namespace) -> int:
         return _fail(f"cannot name the tiles: {exc}")
     if args.annotate:
         import cv2
+
         from sikwu.vision.annotate import annotate
 
         loaded = load_image(Path(args.photo))
@@ -58,7 +64,7 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _text(result) -> str:
+def _text(result: Recognition) -> str:
     lines = [
         f"{len(result.tiles)} tiles in a {result.image_size[0]}x{result.image_size[1]} photo "
         f"({result.timings_ms['total']:.0f} ms; candidates: {result.candidates}; decoding: {result.method})"

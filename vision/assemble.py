@@ -1,0 +1,83 @@
+"""Assemble stage: named candidates -> the tiles of the photo, each once, in reading order, with assigned ids.
+
+Candidates from two sources, or from two views of one place, can overlap: duplicates, boxes straddling two tiles
+and scraps are dropped first (``consistent``).  The kept tiles are laid out in rows and groups (``vision.layout``),
+their ids assigned under the tile-set counts and, when asked, the winning-hand shape (``vision.assign``), and
+their quads mapped back to the original photo's pixels.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+from sikwu.vision.assign import Assignment, assign
+from sikwu.vision.io import LoadedImage
+from sikwu.vision.layout import layout
+from sikwu.vision.naming import Named
+from sikwu.vision.quads import area, intersection, quad_box
+from sikwu.vision.result import RecognizedTile
+
+#: Two candidates covering more than this fraction of the smaller one are one tile (the more confident stays).
+DUPLICATE_OVERLAP = 0.5
+#: A less confident candidate this much covered by the more confident ones together straddles two tiles (a box
+#: between two touching tiles, each half a tile); it is dropped.
+STRADDLE_COVER = 0.8
+#: Candidates smaller than this fraction of the photo's median tile area are scraps, not tiles.
+MIN_RELATIVE_AREA = 0.3
+
+
+@dataclass(frozen=True)
+class Assembled:
+    tiles: tuple[RecognizedTile, ...]
+    assignment: Assignment
+
+
+def consistent(tiles: list[Named]) -> list[Named]:
+    """Drop duplicates (two candidates over the same tile: keep the more confident), candidates straddling two
+    tiles that are both named more confidently (a detector box between two touching tiles), and slivers much
+    smaller than the photo's typical tile (bright scraps at the photo's edge, a bevel cut off a block)."""
+    if not tiles:
+        return tiles
+    areas = np.array([area(q) for q, _ in tiles])
+    order = sorted(range(len(tiles)), key=lambda i: -tiles[i][1][0][1])
+    kept: list[int] = []
+    for i in order:
+        q = tiles[i][0]
+        inters = [intersection(q, tiles[j][0]) for j in kept]
+        smaller = [min(areas[i], areas[j]) for j in kept]
+        if any(a > DUPLICATE_OVERLAP * s for a, s in zip(inters, smaller, strict=True)):
+            continue
+        if areas[i] > 0 and sum(inters) > STRADDLE_COVER * areas[i]:
+            continue
+        kept.append(i)
+    if len(kept) >= 5:
+        typical = float(np.median(areas[kept]))
+        kept = [i for i in kept if areas[i] >= MIN_RELATIVE_AREA * typical]
+    return [tiles[i] for i in sorted(kept)]
+
+
+def assemble(chosen: list[Named], image: LoadedImage, *, winning: bool) -> Assembled:
+    """The chosen tiles in reading order with their assigned ids, quads in the original photo's pixels."""
+    placements = layout([q for q, _ in chosen])
+    order = sorted(range(len(chosen)), key=lambda i: placements[i].order)
+    chosen = [chosen[i] for i in order]
+    placements = [placements[i] for i in order]
+    assignment = assign([p for _, p in chosen], winning=winning)
+    tiles = []
+    for (q, _), place, got in zip(chosen, placements, assignment.tiles, strict=True):
+        q_orig = image.to_original(q)
+        tiles.append(
+            RecognizedTile(
+                id=got.id,
+                confidence=got.confidence,
+                top3=got.top3,
+                quad=q_orig,
+                box=quad_box(q_orig),
+                group=place.group,
+                row=place.row,
+                changed=got.changed,
+                low_confidence=got.low_confidence,
+            )
+        )
+    return Assembled(tiles=tuple(tiles), assignment=assignment)

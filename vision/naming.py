@@ -1,0 +1,84 @@
+"""Name stage: the classifier names each proposed quad, and decides which uncertain candidates are tiles at all.
+
+Every candidate is cropped upright with a little table around it (CROP_PAD, as the classifier was trained) and all
+crops of a photo go through the classifier in one batch.  A candidate the classifier calls not-a-tile, or cannot
+name with at least MIN_TILE_PROB, is not reported; faint detector boxes and segmentation's extra tiles must clear
+higher bars because their sources are less sure.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Protocol
+
+import numpy as np
+from sikwu.vision.labels import BACK, NOT_A_TILE
+from sikwu.vision.propose import continues_row
+from sikwu.vision.quads import area, overlap, rectify
+
+#: How many classifier alternatives each tile keeps for the id assignment.
+TOP_K = 5
+#: Margin around each tile crop, as a fraction of its size (training crops were framed 0-15% loose).
+CROP_PAD = 0.06
+#: Candidates whose best class probability is below this are dropped.  Kept tiles below assign.LOW_CONFIDENCE are
+#: flagged for the player with their top-3, which serves them better than a missing tile.  Measured on
+#: hk-photos/valid with the squeeze-back of stretched photos (bench_recognition --no-peer, so chosen on the
+#: measurement set): gates 0.2 / 0.25 / 0.3 / 0.4 / 0.5 gave recall 99.2 / 99.2 / 99.1 / 99.0 / 98.7% at precision
+#: 99.3 / 99.3 / 99.3 / 99.3 / 99.4% (the not-a-tile class, not this gate, rejects table and trays).
+MIN_TILE_PROB = 0.3
+#: A faint detector box becomes a tile only when the classifier names a face there with at least this probability.
+FAINT_MIN_PROB = 0.7
+#: A segmentation candidate covering more than this fraction of (the smaller of) itself or a detector box is a tile
+#: the detector already proposed.
+SOURCE_OVERLAP = 0.3
+#: A segmented tile is added to the detector's only when the classifier names it with at least this probability.
+UNION_MIN_PROB = 0.9
+
+#: The classifier's alternatives for one crop, best first: (label, probability).
+TopK = list[tuple[str, float]]
+#: A candidate quad (working-image pixels) with the classifier's alternatives for it.
+Named = tuple[np.ndarray, TopK]
+
+
+class Classifier(Protocol):
+    """What recognition needs from a tile classifier (``vision.classifier.TileClassifier`` is one)."""
+
+    def predict(self, crops: Sequence[np.ndarray], k: int = 3) -> list[list[tuple[str, float]]]: ...
+
+
+def name_quads(pixels: np.ndarray, quads: list[np.ndarray], clf: Classifier) -> list[Named]:
+    """Each quad with the classifier's TOP_K alternatives for its crop, in one batch."""
+    crops = [rectify(pixels, q, pad=CROP_PAD) for q in quads]
+    return list(zip(quads, clf.predict(crops, k=TOP_K), strict=True))
+
+
+def is_tile(pred: TopK) -> bool:
+    """A crop the classifier calls not-a-tile, or cannot name with at least MIN_TILE_PROB, is not reported."""
+    return pred[0][0] != NOT_A_TILE and pred[0][1] >= MIN_TILE_PROB
+
+
+def row_continuations(faint: list[Named], taken: list[np.ndarray]) -> list[Named]:
+    """Faint boxes kept as tiles: each continues a row of accepted tiles (``continues_row``) and the classifier
+    names a face there with at least FAINT_MIN_PROB (not a back: felt between tiles reads as a green back).  Tiles
+    lie in rows; a faint box out on the table is left out, however sure the classifier is of it."""
+    return [
+        (q, p)
+        for q, p in faint
+        if is_tile(p) and p[0][0] != BACK and p[0][1] >= FAINT_MIN_PROB and continues_row(q, taken)
+    ]
+
+
+def segmentation_extras(extra: list[Named], taken: list[np.ndarray]) -> list[Named]:
+    """Segmented tiles that add to the detector's: no accepted box covers them, the classifier is sure of them
+    (segmentation's extra candidates are mostly table, trays and tile sides), and they are about the size of the
+    detector's tiles (not a block of merged tiles)."""
+    areas = [area(t) for t in taken]
+    typical = float(np.median(areas)) if areas else None
+    out = []
+    for q, p in extra:
+        if p[0][1] < UNION_MIN_PROB or any(overlap(q, t) > SOURCE_OVERLAP for t in taken):
+            continue
+        if typical is not None and not (0.5 * typical <= area(q) <= 2.0 * typical):
+            continue
+        out.append((q, p))
+    return out

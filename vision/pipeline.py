@@ -1,0 +1,167 @@
+"""Photo -> recognised tiles, in four stages under one stopwatch, the way a detector's predictor separates
+pre-process, inference and post-process:
+
+1. load (``vision.io``): read the photo upright and scale it to working size;
+2. propose (``vision.propose``): tile quads from the learned detector after the photo's framing is put right, or
+   from OpenCV segmentation (``vision.segment``) when the detector model is absent or finds nothing;
+3. name (``vision.naming``, ``vision.split_choice``): the classifier names each quad and decides which candidates
+   are tiles (for segmentation blobs it also chooses how each blob splits into tiles);
+4. assemble (``vision.assemble``): drop duplicates, lay the tiles out in rows and groups, assign ids under the
+   tile-set counts (``vision.assign``) and map them back to the photo.
+
+Each stage is its own module so it can be measured and tested alone; this module only wires them.  The timings'
+keys name what ran: ``load``, ``detect`` or ``segment`` (propose), ``classify`` (name), ``layout_decode``
+(assemble) and ``total``.
+"""
+
+from __future__ import annotations
+
+import functools
+from pathlib import Path
+from typing import Literal
+
+from sikwu.vision.assemble import assemble, consistent
+from sikwu.vision.detector import DEFAULT_MODEL_PATH, BoxSource, DetectorModelError, TileDetector
+from sikwu.vision.io import ImageInput, LoadedImage, NoTilesFoundError, load_image
+from sikwu.vision.naming import Classifier, Named, is_tile, name_quads, row_continuations, segmentation_extras
+from sikwu.vision.propose import detector_proposals, uncovered_blobs
+from sikwu.vision.result import Recognition, RecognizedTile
+from sikwu.vision.segment import segment
+from sikwu.vision.split_choice import name_blobs
+from sikwu.vision.stopwatch import Stopwatch
+
+__all__ = ["CandidateSource", "ClassifierUnavailableError", "Recognition", "RecognizedTile", "recognize"]
+
+#: The detector model; None means ``vision.detector.DEFAULT_MODEL_PATH`` (tests point it elsewhere).
+DETECTOR_MODEL_PATH: Path | None = None
+#: Which candidate sources ``candidates="auto"`` uses when the detector model is present.
+AUTO_SOURCES: tuple[str, ...] = ("detector",)
+
+CandidateSource = Literal["auto", "detector", "segmentation", "union"]
+
+
+class ClassifierUnavailableError(FileNotFoundError):
+    """The shipped tile classifier cannot be loaded (missing or broken model file)."""
+
+
+def _default_classifier() -> Classifier:
+    from sikwu.vision.classifier import ModelError, default_classifier
+
+    try:
+        return default_classifier()
+    except ModelError as exc:
+        raise ClassifierUnavailableError(str(exc)) from exc
+
+
+@functools.lru_cache(maxsize=2)
+def _load_detector(path: Path | None) -> BoxSource:
+    return TileDetector(path)
+
+
+def _default_detector() -> tuple[BoxSource | None, str | None]:
+    """The shipped detector, or None and a note saying why recognition falls back to OpenCV segmentation."""
+    path = DETECTOR_MODEL_PATH if DETECTOR_MODEL_PATH is not None else DEFAULT_MODEL_PATH
+    if not Path(path).is_file():
+        return None, f"tile detector model not found at {path}: candidates from OpenCV segmentation"
+    try:
+        return _load_detector(Path(path)), None
+    except DetectorModelError as exc:
+        return None, f"{exc}; candidates from OpenCV segmentation"
+
+
+def _sources(candidates: CandidateSource, detector: BoxSource | None) -> tuple[str, ...]:
+    if detector is None or candidates == "segmentation":
+        return ("segmentation",)
+    if candidates == "auto":
+        return AUTO_SOURCES
+    return ("detector",) if candidates == "detector" else ("detector", "segmentation")
+
+
+def _from_detector(
+    loaded: LoadedImage, detector: BoxSource, clf: Classifier, union: bool, watch: Stopwatch, notes: list[str]
+) -> tuple[LoadedImage, list[Named] | None]:
+    """Propose with the detector and name its quads (plus, in union mode, segmented tiles it missed); None when
+    the detector found no tile."""
+    with watch.stage("detect"):
+        proposals = detector_proposals(loaded, detector)
+    notes.extend(proposals.notes)
+    if not proposals.quads:
+        notes.append("the tile detector found no tiles: candidates from OpenCV segmentation")
+        return proposals.image, None
+    pixels = proposals.image.pixels
+    with watch.stage("classify"):
+        named = name_quads(pixels, proposals.quads + proposals.faint, clf)
+        found = named[: len(proposals.quads)]
+        if proposals.faint:
+            found += row_continuations(named[len(proposals.quads) :], [q for q, p in found if is_tile(p)])
+    if union:
+        # tiles the detector missed: segment, leave the blobs its accepted boxes cover, keep split tiles no accepted
+        # box covers (a box the classifier rejects is no evidence about the blob under it)
+        taken = [q for q, p in found if is_tile(p)]
+        with watch.stage("segment"):
+            seg = uncovered_blobs(segment(pixels), taken)
+        with watch.stage("classify"):
+            found += segmentation_extras(name_blobs(pixels, seg, clf), taken)
+    return proposals.image, found
+
+
+def _from_segmentation(loaded: LoadedImage, clf: Classifier, watch: Stopwatch) -> list[Named]:
+    with watch.stage("segment"):
+        seg = segment(loaded.pixels)
+    if not seg.blobs:
+        raise NoTilesFoundError(
+            "no tiles found in the photo: lay the tiles face up on a plain table, fill the frame and avoid glare"
+        )
+    with watch.stage("classify"):
+        return name_blobs(loaded.pixels, seg, clf)
+
+
+def recognize(
+    image: ImageInput,
+    *,
+    winning: bool = False,
+    classifier: Classifier | None = None,
+    detector: BoxSource | None = None,
+    candidates: CandidateSource = "auto",
+) -> Recognition:
+    """Find and name every tile in a photo.
+
+    ``image`` is a path, encoded bytes, a PIL image or a NumPy array (OpenCV BGR order; convert an RGB array with
+    ``arr[:, :, ::-1]`` or pass ``PIL.Image.fromarray(rgb)``).  ``winning=True`` prefers the most probable reading
+    that is a legal winning hand.  ``candidates`` chooses where tile candidates come from: ``"auto"`` (the detector
+    when its model is present, else OpenCV segmentation), ``"detector"``, ``"segmentation"`` or ``"union"``
+    (detector boxes plus segmented tiles no box covers); ``detector`` replaces the shipped detector.  Raises
+    ``vision.io.ImageInputError`` subclasses for unusable input, ``NoTilesFoundError`` when nothing tile-like is
+    found and ``ClassifierUnavailableError`` when the classifier model cannot be loaded.
+    """
+    watch = Stopwatch()
+    notes: list[str] = []
+    with watch.stage("load"):
+        loaded = load_image(image)
+    if candidates != "segmentation" and detector is None:
+        detector, why = _default_detector()
+        if why:
+            notes.append(why)
+    sources = _sources(candidates, detector)
+    clf = classifier if classifier is not None else _default_classifier()
+    found: list[Named] | None = None
+    if detector is not None and "detector" in sources:
+        loaded, found = _from_detector(loaded, detector, clf, "segmentation" in sources, watch, notes)
+    used = sources if found is not None else ("segmentation",)
+    if found is None:
+        found = _from_segmentation(loaded, clf, watch)
+    with watch.stage("layout_decode"):
+        chosen = consistent([(q, p) for q, p in found if is_tile(p)])
+        if not chosen:
+            raise NoTilesFoundError(
+                "no tiles found in the photo (candidates were not tiles): lay the tiles face up, fill the frame"
+            )
+        result = assemble(chosen, loaded, winning=winning)
+    return Recognition(
+        tiles=result.tiles,
+        image_size=loaded.original_size,
+        timings_ms=watch.laps(),
+        method=result.assignment.method,
+        notes=tuple(notes) + result.assignment.notes,
+        candidates="+".join(used),
+    )

@@ -1,0 +1,123 @@
+"""Propose stage: where the tiles might be, as quads, before anything is named.
+
+Two sources.  The learned detector (``vision.detector``) gives one box per tile; before its boxes are used, the
+photo's framing is put right, each fix judged by the detector itself and cheap on an ordinary photo: a photo
+stretched along one axis is squeezed back (``vision.stretch``), one whose tile rows slant is levelled
+(``vision.tilt``), and small tiles get a closer look (``vision.zoom``).  Boxes the detector is only faintly sure
+of are kept as a separate list: they become tiles only where they continue a row (``continues_row``) and the
+classifier is sure of them.  OpenCV segmentation (``vision.segment``) is the other source: without the detector,
+when it finds nothing, or (``candidates="union"``) for blobs the detector's tiles leave uncovered.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+from sikwu.vision.detector import BoxSource, Detection
+from sikwu.vision.io import LoadedImage
+from sikwu.vision.quads import area, box_quad, intersection, overlap, quad_box
+from sikwu.vision.segment import Segmentation
+from sikwu.vision.stretch import unstretch
+from sikwu.vision.tilt import level
+from sikwu.vision.zoom import zoom_in
+
+#: Detector boxes with a peak score below this are not candidates (None: the threshold stored in the model).  Lower
+#: than the shipped model's own 0.4 because the classifier vetoes non-tiles: on every 4th hk-photos/valid photo
+#: (models/tile_detector.onnx of 41d65eb) 0.3 gave recall 88.5% / precision 94.3% / photo-exact 37.8%, 0.4 gave
+#: 87.1 / 86.8 / 36.5% (photos where it finds nothing fall back to segmentation), 0.2 gave 89.6 / 92.6 / 37.8%.
+DETECTOR_SCORE_THRESHOLD: float | None = 0.3
+#: Detector boxes scored from this up to DETECTOR_SCORE_THRESHOLD are faint candidates (None: none).  One is kept
+#: only where a row of tiles continues into it (``continues_row``) and the classifier names a face there with at
+#: least ``vision.naming.FAINT_MIN_PROB``: the detector is least sure of plain faces such as a blank white dragon at
+#: a row's end (on hk-photos/valid: two photos of that set read exactly with them, none lost).
+FAINT_SCORE: float | None = 0.1
+#: A faint box an accepted tile covers more than this share of is the gap between two tiles, not a third tile.
+FAINT_OVERLAP = 0.1
+#: A segmentation blob this much covered by detector boxes is left to the detector in ``"union"`` mode.
+BLOB_COVERED = 0.8
+#: Detector boxes narrower or lower than this (working pixels) are not tiles.
+MIN_BOX_SIDE = 4
+
+
+@dataclass(frozen=True)
+class DetectorProposals:
+    """The detector's tile quads, in the pixels of ``image`` (the working image after the framing fixes: its
+    ``to_original`` undoes the squeeze and the turn), the faint quads that continue a row, and a note per fix."""
+
+    image: LoadedImage
+    quads: list[np.ndarray]
+    faint: list[np.ndarray]
+    notes: list[str]
+
+
+def _faint_split() -> tuple[float | None, bool]:
+    """(the sure threshold, whether faint boxes are looked for at all)."""
+    sure_from = DETECTOR_SCORE_THRESHOLD
+    faint = FAINT_SCORE is not None and sure_from is not None and FAINT_SCORE < sure_from
+    return sure_from, faint
+
+
+def _quads(boxes: Sequence[Sequence[float]]) -> list[np.ndarray]:
+    return [box_quad(b) for b in boxes if b[2] - b[0] >= MIN_BOX_SIDE and b[3] - b[1] >= MIN_BOX_SIDE]
+
+
+def detector_proposals(loaded: LoadedImage, det: BoxSource) -> DetectorProposals:
+    """Detector boxes as tile quads, found in the photo squeezed back to shape when it is stretched, levelled when
+    its rows slant, and looked at again closer when its tiles are small, with a note for each of those.  Faint
+    quads (scored from FAINT_SCORE up to the threshold) come only from a photo no framing fix changed."""
+    sure_from, faint = _faint_split()
+    first = det.detect(loaded.pixels, score_threshold=FAINT_SCORE if faint else sure_from)
+    sure = [d for d in first if not faint or (sure_from is not None and d.score >= sure_from)]
+    found = unstretch(loaded, det, sure, DETECTOR_SCORE_THRESHOLD)
+    notes = [found.note] if found.note else []
+    levelled = level(found.loaded, det, found.detections, DETECTOR_SCORE_THRESHOLD)
+    if levelled.note:
+        notes.append(levelled.note)
+    detections, region = zoom_in(levelled.loaded.pixels, det, levelled.detections, DETECTOR_SCORE_THRESHOLD)
+    if region is not None:
+        notes.append("the tiles are small in this photo: the detector looked again, closer; a closer photo reads best")
+    as_is = levelled.loaded is loaded and region is None
+    faint_boxes = [d.box for d in first if _is_faint(d, sure_from)] if faint and as_is else []
+    sure_quads = _quads([d.box for d in detections])
+    # only faint boxes that continue a row of sure boxes are worth a crop (the classifier's time is per crop)
+    faint_quads = [q for q in _quads(faint_boxes) if continues_row(q, sure_quads)]
+    return DetectorProposals(image=levelled.loaded, quads=sure_quads, faint=faint_quads, notes=notes)
+
+
+def _is_faint(d: Detection, sure_from: float | None) -> bool:
+    return sure_from is not None and d.score < sure_from
+
+
+def continues_row(q: np.ndarray, tiles: list[np.ndarray]) -> bool:
+    """Whether the quad continues a row of these tiles: none covers it (FAINT_OVERLAP), and one of about its size
+    sits right beside it, level with it (sharing most of its height, a small fraction of a tile apart), or above or
+    below it likewise (a row photographed lying on its side)."""
+    if any(overlap(q, t) > FAINT_OVERLAP for t in tiles):
+        return False
+    x0, y0, x1, y1 = quad_box(q)
+    w, h = x1 - x0, y1 - y0
+    for bx0, by0, bx1, by1 in (quad_box(t) for t in tiles):
+        bw, bh = bx1 - bx0, by1 - by0
+        if not (0.7 <= bh / h <= 1.4 and 0.7 <= bw / w <= 1.4):
+            continue
+        beside = min(y1, by1) - max(y0, by0) >= 0.7 * min(h, bh) and max(bx0 - x1, x0 - bx1) <= 0.3 * w
+        above_below = min(x1, bx1) - max(x0, bx0) >= 0.7 * min(w, bw) and max(by0 - y1, y0 - by1) <= 0.3 * h
+        if beside or above_below:
+            return True
+    return False
+
+
+def uncovered_blobs(seg: Segmentation, taken: list[np.ndarray]) -> Segmentation:
+    """The segmentation restricted to blobs the detector's tiles do not mostly cover: where the detector missed
+    tiles, segmentation (with the classifier choosing each blob's split) may still find them."""
+    keep = []
+    for blob in seg.blobs:
+        q = blob.quad.astype(np.float32)
+        blob_area = area(q)
+        covered = sum(intersection(q, t) for t in taken)
+        if blob_area > 0 and covered / blob_area < BLOB_COVERED:
+            keep.append(blob)
+    return dataclasses.replace(seg, blobs=keep)
