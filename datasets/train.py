@@ -73,6 +73,7 @@ def augment(batch: np.ndarray, rng: np.random.Generator, size: int = INPUT_SIZE)
 def export_onnx(model, path: Path, meta: dict[str, str]) -> None:
     import onnx
     import torch
+    from sikwu.models.embedding import add_embedding_outputs
 
     model.eval()
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -95,6 +96,7 @@ def export_onnx(model, path: Path, meta: dict[str, str]) -> None:
     onnx.checker.check_model(m)
     onnx.save(m, str(path))
     tmp.unlink()
+    add_embedding_outputs(path)  # teaching a tile set (vision.prototypes) reads the embedding and the last layer
 
 
 def model_metadata(extra: dict[str, object]) -> dict[str, str]:

@@ -57,15 +57,18 @@ def consistent(tiles: list[Named]) -> list[Named]:
     return [tiles[i] for i in sorted(kept)]
 
 
-def assemble(chosen: list[Named], image: LoadedImage, *, winning: bool) -> Assembled:
-    """The chosen tiles in reading order with their assigned ids, quads in the original photo's pixels."""
+def assemble(
+    chosen: list[Named], image: LoadedImage, *, winning: bool, unknown_below: float | None = None
+) -> Assembled:
+    """The chosen tiles in reading order with their assigned ids, quads in the original photo's pixels; a tile whose
+    best reading has less than ``unknown_below`` (calibrated) is marked unknown."""
     placements = layout([q for q, _ in chosen])
     order = sorted(range(len(chosen)), key=lambda i: placements[i].order)
     chosen = [chosen[i] for i in order]
     placements = [placements[i] for i in order]
     assignment = assign([p for _, p in chosen], winning=winning)
     tiles = []
-    for (q, _), place, got in zip(chosen, placements, assignment.tiles, strict=True):
+    for (q, pred), place, got in zip(chosen, placements, assignment.tiles, strict=True):
         q_orig = image.to_original(q)
         tiles.append(
             RecognizedTile(
@@ -78,6 +81,7 @@ def assemble(chosen: list[Named], image: LoadedImage, *, winning: bool) -> Assem
                 row=place.row,
                 changed=got.changed,
                 low_confidence=got.low_confidence,
+                unknown=unknown_below is not None and pred[0][1] < unknown_below,
             )
         )
     return Assembled(tiles=tuple(tiles), assignment=assignment)

@@ -45,12 +45,26 @@ class ClassifierUnavailableError(FileNotFoundError):
 
 
 def _default_classifier() -> Classifier:
+    """The shipped classifier with its fitted calibration (``vision.set_classifier``); the bare classifier when the
+    model has no embedding outputs (a model exported before ``models.embedding``)."""
     from sikwu.vision.classifier import ModelError, default_classifier
+    from sikwu.vision.set_classifier import default_set_classifier
 
+    try:
+        return default_set_classifier()
+    except ModelError:
+        pass
     try:
         return default_classifier()
     except ModelError as exc:
         raise ClassifierUnavailableError(str(exc)) from exc
+
+
+def _unknown_below(clf: Classifier) -> float | None:
+    """The calibrated unknown threshold when the classifier's probabilities are calibrated, else None."""
+    from sikwu.vision.set_classifier import SetClassifier
+
+    return clf.calibration.unknown_below if isinstance(clf, SetClassifier) else None
 
 
 @functools.lru_cache(maxsize=2)
@@ -156,7 +170,7 @@ def recognize(
             raise NoTilesFoundError(
                 "no tiles found in the photo (candidates were not tiles): lay the tiles face up, fill the frame"
             )
-        result = assemble(chosen, loaded, winning=winning)
+        result = assemble(chosen, loaded, winning=winning, unknown_below=_unknown_below(clf))
     return Recognition(
         tiles=result.tiles,
         image_size=loaded.original_size,

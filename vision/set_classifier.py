@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 import numpy as np
 from sikwu.models.embedding import EMBEDDING, HEAD_BIAS, HEAD_WEIGHT
@@ -128,6 +129,14 @@ class SetClassifier:
             Reading(top[0][0], top[0][1], tuple(top), bool(u))
             for top, u in zip(_ranked(probs, self.labels, 3), unknown, strict=True)
         ]
+
+
+@lru_cache(maxsize=1)
+def default_set_classifier() -> SetClassifier:
+    """The shipped model with its calibration and no taught set, loaded once per process."""
+    from sikwu.vision.classifier import default_classifier
+
+    return SetClassifier(default_classifier())
 
 
 def _ranked(probs: np.ndarray, labels: Sequence[str], k: int) -> list[list[tuple[str, float]]]:
