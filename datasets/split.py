@@ -5,8 +5,8 @@ sides, so the held-out figure mostly measures whether the model remembers that s
 model never saw; the split therefore holds out whole sets, and near-identical sets stay on one side.
 
 The groups (``tile_crops_groups.csv``: file name, group name) were made by eye on contact sheets of all 628 crops
-(``python -m sikwu.datasets.review_sheets --tile-crops``), checked against the face colour of each crop (the
-published numbering runs set by set after photo 140, and the colour jumps where a set ends) and against the labels:
+(``python -m sikwu.datasets.group_sheets OUT_DIR`` draws one per group), checked against the face colour of each
+crop (the published numbering runs set by set after photo 140, and the colour jumps where a set ends) and the labels:
 every group but the first holds each face at most once per set (42 faces, fewer for part-sets), except that
 ``letter-corner-numerals`` and ``chinese-numeral-flowers`` each hold four photos of their one-dot tile.
 

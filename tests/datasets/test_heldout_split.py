@@ -114,3 +114,12 @@ def test_held_out_crops_carry_their_source_and_part(shared: Path) -> None:
     crops = heldout.tile_crops_held_out()
     assert {c.source for c in crops} == {f"tile-crops/{g}" for g in split.HELD_OUT_GROUPS}
     assert all(isinstance(c.image, np.ndarray) and c.part in ("fit", "report") for c in crops)
+
+
+def test_group_sheets_draw_every_group_with_its_side_in_the_name(shared: Path, tmp_path: Path) -> None:
+    from sikwu.datasets import group_sheets
+
+    paths = group_sheets.write_sheets(tmp_path)
+    names = {p.stem for p in paths}
+    assert {f"held-out-{g}" for g in split.HELD_OUT_GROUPS} <= names
+    assert len(paths) == len(set(split.groups().values()))
