@@ -42,8 +42,9 @@ def heldout_figures(clf, with_negatives: bool = True, scenes_per_kind: int = 0) 
     held: dict[str, object] = {"hk-photos/IMG_27xx": _accuracy(clf, img27)}
     for source in sorted({c.source for c in groups_all}):
         crops = [c for c in groups_all if c.source == source]
-        held[source] = _accuracy(clf, crops)
-        held[source]["never_trained_on"] = _accuracy(clf, [c for c in crops if c.origin in unseen])
+        figures = _accuracy(clf, crops)
+        figures["never_trained_on"] = _accuracy(clf, [c for c in crops if c.origin in unseen])
+        held[source] = figures
     _, report_crops = calibrate.held_out_parts(clf)
     out: dict[str, object] = {
         "model_trained_on_this_split": split.model_trained_on_split(meta),

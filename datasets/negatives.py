@@ -73,6 +73,8 @@ def coin_crops(folder: Path) -> list[np.ndarray]:
     import cv2
 
     img = cv2.imread(str(folder / "coins.png"), cv2.IMREAD_COLOR)
+    if img is None:
+        return []
     gray = cv2.medianBlur(cv2.cvtColor(img, cv2.COLOR_BGR2GRAY), 5)
     circles = cv2.HoughCircles(gray, cv2.HOUGH_GRADIENT, 1.2, 25, param1=100, param2=30, minRadius=12, maxRadius=45)
     out = []

@@ -29,7 +29,7 @@ def match(truth: list, found: list) -> list[int | None]:
     """For each true tile, the index of the found tile matched to it (greedy by IoU >= IOU_MATCH) or None."""
     pairs = sorted(((_iou(t.box, f.box), i, j) for i, t in enumerate(truth) for j, f in enumerate(found)), reverse=True)
     out: list[int | None] = [None] * len(truth)
-    used = set()
+    used: set[int] = set()
     for iou, i, j in pairs:
         if iou < IOU_MATCH:
             break

@@ -59,7 +59,7 @@ def assign_faces(probs: np.ndarray, labels: Sequence[str], faces: Sequence[str] 
     p = np.asarray(probs, np.float64)[:, cols].copy()
     out: list[str | None] = [None] * len(p)
     while p.size and p.max() >= ASSIGN_MIN_PROB:
-        i, j = np.unravel_index(int(np.argmax(p)), p.shape)
+        i, j = (int(v) for v in np.unravel_index(int(np.argmax(p)), p.shape))
         out[i] = faces[j]
         p[i, :] = -1
         p[:, j] = -1
@@ -133,8 +133,8 @@ def teach_from_crops(
             f"the photo shows {len(found)} of the 42 faces, too few to teach the set (at least {MIN_FACES}); "
             f"missing: {' '.join(missing)}. Lay out one tile of each face face-up in rows, photograph from above"
         )
-    keep = [i for i, f in enumerate(names) if f]
-    result = add_examples(set_name, [crops[i] for i in keep], [names[i] for i in keep], clf, replace)
+    keep = [(crops[i], f) for i, f in enumerate(names) if f is not None]
+    result = add_examples(set_name, [c for c, _ in keep], [f for _, f in keep], clf, replace)
     result.unassigned = len(crops) - len(keep)
     if missing:
         result.notes.append(f"not found in the photo: {' '.join(missing)} (add them with another photo)")
