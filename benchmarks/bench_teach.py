@@ -83,11 +83,13 @@ def _before_after(clf, tile_set, crops, truth) -> dict[str, object]:
     return {"n": n, "before": round(before, 4), "after": round(after, 4)}
 
 
-def img27(clf) -> dict[str, object]:
+def img27(clf, photos_taught: int | None = TEACH_PHOTOS) -> dict[str, object]:
+    """Crops of the report part, before and after teaching from the corrected hands of fit-part photos (the first
+    ``photos_taught`` of them; None: all)."""
     from sikwu.vision.teach import add_examples, load_set
 
     crops = heldout.hk_photo_crops(held_out=True)
-    photos = sorted({c.origin for c in crops if c.part == "fit"})[:TEACH_PHOTOS]
+    photos = sorted({c.origin for c in crops if c.part == "fit"})[:photos_taught]
     teach = [c for c in crops if c.origin in photos]
     test = [c for c in crops if c.part == "report"]
     add_examples("bench-img27", [c.image for c in teach], [c.tile for c in teach], clf, replace=True)
@@ -123,32 +125,45 @@ def _photo_figures(photos: list[Path], classifier) -> dict[str, object]:
     return {"tiles": gt_n, "end_to_end": round(right / max(1, gt_n), 4), "photos": len(photos), "photo_exact": exact}
 
 
+def _teach_hand(clf, photo: Path, set_name: str) -> None:
+    """The player corrects the recognised hand: the tiles found, with the reviewed ids of the ground truth."""
+    import cv2
+    from sikwu.datasets import hk_photos, scene_eval
+    from sikwu.vision.pipeline import recognize
+    from sikwu.vision.teach import add_examples, photo_crops
+
+    h, w = cv2.imread(str(photo)).shape[:2]
+    truth = hk_photos.read_boxes(photo, w, h, reviewed=True, with_added=True)
+    found = recognize(photo, classifier=clf.base).tiles
+    crops = photo_crops(photo, clf)  # the same tiles, in the same order, cropped as recognition crops them
+    pairs = scene_eval.match([type("B", (), {"box": t.box}) for t in found],
+                             [type("B", (), {"box": (b.x0, b.y0, b.x1, b.y1)}) for b in truth])  # fmt: skip
+    keep = [(crops[i], truth[j].tile) for i, j in enumerate(pairs) if j is not None]
+    add_examples(set_name, [c for c, _ in keep], [t for _, t in keep], clf)
+
+
 def img27_photos(clf) -> dict[str, object]:
-    """Whole IMG_27xx photos of the report part, before and after teaching from corrected hands of the fit part."""
+    """Whole IMG_27xx photos of the report part, before and after teaching from corrected hands of the fit part
+    (two of them, then all of them)."""
     from sikwu.datasets import hk_photos
-    from sikwu.vision.teach import add_examples, load_set, photo_crops
+    from sikwu.vision.teach import load_set
 
     paths = [p for p in hk_photos.images("valid") if split.is_held_out_photo(p.name)]
     test = [p for p in paths if split.calibration_part(p.name) == "report"]
-    teach = [p for p in paths if split.calibration_part(p.name) == "fit"][:TEACH_PHOTOS]
+    teach = [p for p in paths if split.calibration_part(p.name) == "fit"]
     clf.use_set(None)
     out: dict[str, object] = {"shipped": _photo_figures(test, clf.base), "calibrated": _photo_figures(test, clf)}
-    for photo in teach:  # the player corrects the recognised hand: the reviewed ids of the tiles found
-        import cv2
-        from sikwu.datasets import scene_eval
-        from sikwu.vision.pipeline import recognize
-
-        h, w = cv2.imread(str(photo)).shape[:2]
-        truth = hk_photos.read_boxes(photo, w, h, reviewed=True, with_added=True)
-        found = recognize(photo, classifier=clf.base).tiles
-        crops = photo_crops(photo, clf)
-        pairs = scene_eval.match([type("B", (), {"box": t.box}) for t in found],
-                                 [type("B", (), {"box": (b.x0, b.y0, b.x1, b.y1)}) for b in truth])  # fmt: skip
-        keep = [(crops[i], truth[j].tile) for i, j in enumerate(pairs) if j is not None]
-        add_examples("bench-img27-hands", [c for c, _ in keep], [t for _, t in keep], clf)
+    for photo in teach[:TEACH_PHOTOS]:
+        _teach_hand(clf, photo, "bench-img27-hands")
     clf.use_set(load_set("bench-img27-hands"))
     out["taught"] = _photo_figures(test, clf)
-    out["taught_from"] = [p.name.split("_JPG")[0] for p in teach]
+    out["taught_from"] = [p.name.split("_JPG")[0] for p in teach[:TEACH_PHOTOS]]
+    clf.use_set(None)
+    for photo in teach[TEACH_PHOTOS:]:
+        _teach_hand(clf, photo, "bench-img27-hands")
+    clf.use_set(load_set("bench-img27-hands"))
+    out["taught_all_fit"] = _photo_figures(test, clf)
+    out["taught_all_fit_photos"] = len(teach)
     clf.use_set(None)
     return out
 
@@ -213,6 +228,7 @@ def run() -> dict[str, object]:
     clf = SetClassifier()
     return {
         "img27": img27(clf),
+        "img27_all_fit_photos": img27(clf, None),
         "img27_photos": img27_photos(clf),
         "red_corner": red_corner(clf),
         "look_alikes": look_alikes(clf),
@@ -221,19 +237,20 @@ def run() -> dict[str, object]:
 
 
 def text(out: dict) -> str:
-    r = out["img27"]
     lines = [
         f"IMG_27xx (held-out real set): taught from {r['taught_tiles']} tiles of {len(r['taught_from'])} photos, "
         f"tested on {r['n']} tiles x 4 turns of {r['test_photos']} other photos: {r['before']:.2%} -> {r['after']:.2%}"
+        for r in (out["img27"], out["img27_all_fit_photos"])
     ]
     ph = out["img27_photos"]
-    for key in ("shipped", "calibrated", "taught"):
+    for key in ("shipped", "calibrated", "taught", "taught_all_fit"):
         f = ph[key]
         lines.append(
             f"IMG_27xx whole photos ({f['photos']} photos of the report part, {f['tiles']} tiles), {key}: end to end "
             f"{f['end_to_end']:.2%}, photo-exact {f['photo_exact']}/{f['photos']}"
         )
-    lines.append(f"  (taught from the corrected hands of {', '.join(ph['taught_from'])})")
+    lines.append(f"  (taught: corrected hands of {', '.join(ph['taught_from'])}; taught_all_fit: of all "
+                 f"{ph['taught_all_fit_photos']} fit-part photos)")  # fmt: skip
     for row in out["red_corner"]:
         u = row["unseen_by_model"]
         lines.append(
