@@ -17,7 +17,6 @@ from collections.abc import Mapping, Sequence
 from PIL import Image, ImageDraw
 from sikwu.artwork import glyphs, suits
 from sikwu.artwork.canvas import Canvas
-from sikwu.artwork.fonts import font_description
 from sikwu.artwork.style import ASPECT, DEFAULT_STYLE, FaceStyle
 from sikwu.scoring.tiles import TILE_IDS
 
@@ -118,12 +117,3 @@ def preview_sheet(height: int = 96, columns: int = 9, *, style: FaceStyle | None
         r, col = divmod(i, columns)
         sheet.paste(render_face(tile, height, style=style), (gap + col * (width + gap), gap + r * (height + gap)))
     return sheet
-
-
-if __name__ == "__main__":  # python -m sikwu.artwork.faces [out.png] [height]
-    import sys
-
-    out = sys.argv[1] if len(sys.argv) > 1 else "/tmp/faces_preview.png"
-    h = int(sys.argv[2]) if len(sys.argv) > 2 else 96
-    preview_sheet(h).save(out)
-    print(f"wrote {out} ({font_description()})")
