@@ -49,7 +49,7 @@ class SetClassifier:
         second_look_below: float | None = SECOND_LOOK_BELOW,
     ) -> None:
         self.base = base or TileClassifier(threads=2)
-        names = [o.name for o in self.base._session.get_outputs()]
+        names = self.base.output_names
         missing = [n for n in (EMBEDDING, HEAD_WEIGHT, HEAD_BIAS) if n not in names]
         if missing:
             raise ModelError(
@@ -82,7 +82,7 @@ class SetClassifier:
         )
 
     def _run(self, batch: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-        out = self.base._session.run(None, {self.base._input_name: batch})
+        out = self.base.run_outputs(batch)
         logits, emb, w, b = (out[i] for i in self._index)
         return logits, emb, w, b
 
