@@ -123,3 +123,10 @@ def test_group_sheets_draw_every_group_with_its_side_in_the_name(shared: Path, t
     names = {p.stem for p in paths}
     assert {f"held-out-{g}" for g in split.HELD_OUT_GROUPS} <= names
     assert len(paths) == len(set(split.groups().values()))
+
+
+def test_synthetic_scene_art_holds_out_exactly_the_split(shared: Path) -> None:
+    """Training scenes (the scene generator) exclude the held-out tile sets and nothing else of tile-crops."""
+    art = pytest.importorskip("sikwu.datasets.scenes.art", reason="the scene generator is not in this checkout")
+    names, _origin = art.heldout_crop_names()
+    assert set(names) == {it.image.name for it in split.held_out_tile_crops()}
