@@ -22,6 +22,7 @@ from sikwu.datasets import heldout, negatives
 from sikwu.vision import calibration as cal_mod
 from sikwu.vision.assign import LOW_CONFIDENCE as CHECK_BELOW  # recognition asks the player to check below this
 from sikwu.vision.labels import BACK, NOT_A_TILE
+from sikwu.vision.naming import TOP_K
 
 
 def _targets(clf, crops: list[heldout.Crop]) -> np.ndarray:
@@ -36,11 +37,10 @@ def held_out_parts(clf) -> tuple[list[heldout.Crop], list[heldout.Crop]]:
 
 
 def fit(clf, fit_crops: list[heldout.Crop]) -> cal_mod.Calibration:
-    """Temperature on first-look logits, then the unknown threshold on the calibrated product confidences."""
-    logits = clf.logits([c.image for c in fit_crops])
-    temperature = cal_mod.fit_temperature(logits, _targets(clf, fit_crops))
-    clf.calibration = cal_mod.Calibration(temperature=temperature)
-    conf = clf.probabilities([c.image for c in fit_crops]).max(axis=1)
+    """Temperature and unknown threshold, both on what recognition reports (top readings, second look included)."""
+    readings = clf.predict([c.image for c in fit_crops], k=TOP_K)
+    temperature = cal_mod.fit_temperature_to_readings(readings, [c.tile for c in fit_crops])
+    _, conf, _ = _verdicts(clf, [c.image for c in fit_crops], cal_mod.Calibration(temperature=temperature))
     sources = sorted({c.source for c in fit_crops})
     return cal_mod.Calibration(
         temperature=round(temperature, 4),
@@ -50,19 +50,21 @@ def fit(clf, fit_crops: list[heldout.Crop]) -> cal_mod.Calibration:
     )
 
 
-def _verdicts(clf, images: list[np.ndarray]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """(best label index, calibrated confidence, unknown verdict) per crop."""
-    probs = clf.probabilities(images)
-    return probs.argmax(axis=1), probs.max(axis=1), clf.calibration.is_unknown(probs)
+def _verdicts(clf, images: list[np.ndarray], cal: cal_mod.Calibration) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(best label index, calibrated confidence, unknown verdict) per crop, as recognition reports them: the
+    classifier's raw top readings (second look included) calibrated by ``cal`` (``Calibration.recalibrate``)."""
+    index = {c: i for i, c in enumerate(clf.labels)}
+    readings = [cal.recalibrate(top) for top in clf.predict(images, k=TOP_K)]
+    conf = np.array([r[0][1] for r in readings])
+    unknown = conf < cal.unknown_below if cal.unknown_below is not None else np.zeros(len(conf), bool)
+    return np.array([index[r[0][0]] for r in readings]), conf, unknown
 
 
 def report_part(clf, crops: list[heldout.Crop], cal: cal_mod.Calibration) -> dict[str, object]:
     targets = _targets(clf, crops)
     images = [c.image for c in crops]
-    clf.calibration = cal_mod.Calibration()
-    pred0, conf0, _ = _verdicts(clf, images)
-    clf.calibration = cal
-    pred, conf, unknown = _verdicts(clf, images)
+    pred0, conf0, _ = _verdicts(clf, images, cal_mod.Calibration())
+    pred, conf, unknown = _verdicts(clf, images, cal)
     wrong = pred != targets
     rejected = np.isin(np.array(clf.labels)[pred], [NOT_A_TILE])
     return {
@@ -72,7 +74,8 @@ def report_part(clf, crops: list[heldout.Crop], cal: cal_mod.Calibration) -> dic
         "ece_uncalibrated": round(cal_mod.expected_calibration_error(conf0, pred0 == targets), 4),
         "ece_calibrated": round(cal_mod.expected_calibration_error(conf, ~wrong), 4),
         "errors": int(wrong.sum()),
-        "errors_under_check_threshold": int((wrong & (conf < CHECK_BELOW)).sum()),
+        # recognition asks the player to check a tile whose own probability is under LOW_CONFIDENCE, or an unknown one
+        "errors_under_check_threshold": int((wrong & ((conf0 < CHECK_BELOW) | unknown)).sum()),
         "errors_unknown": int((wrong & unknown).sum()),
         "check_threshold": CHECK_BELOW,
         "real_tiles_called_unknown": int(unknown.sum()),
@@ -80,11 +83,11 @@ def report_part(clf, crops: list[heldout.Crop], cal: cal_mod.Calibration) -> dic
     }
 
 
-def negatives_report(clf) -> dict[str, object]:
+def negatives_report(clf, cal: cal_mod.Calibration) -> dict[str, object]:
     sets, notes = negatives.negative_set()
     out: dict[str, object] = {"notes": notes}
     for source, images in sets.items():
-        pred, _, unknown = _verdicts(clf, images)
+        pred, _, unknown = _verdicts(clf, images, cal)
         named = np.array(clf.labels)[pred]
         not_tile = named == NOT_A_TILE
         out[source] = {
@@ -105,8 +108,7 @@ def run_calibration(write: bool = False) -> dict[str, object]:
     cal = fit(clf, fit_crops)
     out: dict[str, object] = {"calibration": cal.__dict__, "fit_n": len(fit_crops)}
     out["report"] = report_part(clf, report_crops, cal)
-    clf.calibration = cal
-    out["negatives"] = negatives_report(clf)
+    out["negatives"] = negatives_report(clf, cal)
     if write:
         cal_mod.save(cal)
         out["written"] = str(cal_mod.CALIBRATION_PATH)
@@ -121,8 +123,8 @@ def text(out: dict) -> str:
         f"(the confidence under which {cal_mod.UNKNOWN_TARGET:.0%} of the fit part's real tiles fall)",
         f"report part: {r['n']} held-out crops ({', '.join(r['sources'])}), accuracy {r['accuracy']:.2%}",
         f"  ECE {r['ece_uncalibrated']:.2%} uncalibrated -> {r['ece_calibrated']:.2%} calibrated (target <= 3%)",
-        f"  {r['errors_under_check_threshold']} of {r['errors']} errors under the check-this threshold "
-        f"({r['check_threshold']}), {r['errors_unknown']} called unknown",
+        f"  {r['errors_under_check_threshold']} of {r['errors']} errors flagged for the player to check "
+        f"(own probability under {r['check_threshold']}, or unknown); {r['errors_unknown']} called unknown",
         f"  real tiles called unknown: {r['real_tiles_called_unknown']} of {r['n']} "
         f"({r['real_tiles_called_unknown'] / max(1, r['n']):.2%}); "
         f"called not-a-tile: {r['real_tiles_called_not_a_tile']}",

@@ -213,13 +213,14 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     from sikwu.datasets import evaluate_heldout
     from sikwu.datasets.paths import shared_dir
+    from sikwu.vision.calibration import Calibration
     from sikwu.vision.classifier import ModelError, TileClassifier
     from sikwu.vision.set_classifier import SetClassifier
 
     try:
         out = {} if args.heldout else evaluate(args.model, args.confusion)
         if (shared_dir() / "datasets").is_dir():
-            clf = SetClassifier(TileClassifier(args.model, threads=2))
+            clf = SetClassifier(TileClassifier(args.model, threads=2), calibration=Calibration())
             out["heldout"] = evaluate_heldout.heldout_figures(clf, scenes_per_kind=args.scenes)
     except ModelError as exc:
         print(f"error: {exc}", file=sys.stderr)

@@ -14,6 +14,7 @@ from collections import defaultdict
 
 import numpy as np
 from sikwu.datasets import calibrate, heldout, scene_eval, split
+from sikwu.vision.calibration import for_model
 
 
 def _accuracy(clf, crops: list[heldout.Crop]) -> dict[str, object]:
@@ -34,7 +35,9 @@ def _accuracy(clf, crops: list[heldout.Crop]) -> dict[str, object]:
 
 
 def heldout_figures(clf, with_negatives: bool = True, scenes_per_kind: int = 0) -> dict[str, object]:
-    """All held-out figures for a ``SetClassifier`` (its shipped calibration applies)."""
+    """All held-out figures for a ``SetClassifier`` giving raw probabilities (as recognition runs it); the
+    calibration shipped for its model applies to what is reported."""
+    cal = for_model(clf.base.model_path)
     meta = clf.base.metadata
     img27 = heldout.hk_photo_crops(held_out=True)
     groups_all = heldout.tile_crops_held_out()
@@ -51,14 +54,14 @@ def heldout_figures(clf, with_negatives: bool = True, scenes_per_kind: int = 0) 
         "in_distribution": {"hk-photos/valid without IMG_27xx": _accuracy(clf, heldout.hk_photo_crops(False))},
         "held_out": held,
         "calibration": {
-            "fitted_on": clf.calibration.fitted_on,
-            "temperature": clf.calibration.temperature,
-            **calibrate.report_part(clf, report_crops, clf.calibration),
+            "fitted_on": cal.fitted_on,
+            "temperature": cal.temperature,
+            **calibrate.report_part(clf, report_crops, cal),
         },  # fmt: skip
         "scenes": scene_eval.scene_figures(scenes_per_kind),
     }
     if with_negatives:
-        out["negatives"] = calibrate.negatives_report(clf)
+        out["negatives"] = calibrate.negatives_report(clf, cal)
     return out
 
 
@@ -86,8 +89,9 @@ def text(out: dict) -> str:
     lines += [
         f"== calibration (T = {c['temperature']}, {c['fitted_on']})",
         f"  report part, {c['n']} crops: ECE {c['ece_uncalibrated']:.2%} uncalibrated -> {c['ece_calibrated']:.2%}",
-        f"  {c['errors_under_check_threshold']} of {c['errors']} errors under the check-this threshold "
-        f"({c['check_threshold']}); real tiles called unknown {c['real_tiles_called_unknown']}/{c['n']}",
+        f"  {c['errors_under_check_threshold']} of {c['errors']} errors flagged for the player to check "
+        f"(own probability under {c['check_threshold']}, or unknown)",
+        f"  real tiles called unknown {c['real_tiles_called_unknown']}/{c['n']}",
     ]
     for source, v in out.get("negatives", {}).items():
         if source != "notes":

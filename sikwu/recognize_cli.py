@@ -74,13 +74,13 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _classifier(tile_set: str | None):
-    """None (the shipped, calibrated classifier) or one adapted to the named taught set."""
+    """None (the shipped classifier) or one adapted to the named taught set; recognition calibrates at the end."""
     if tile_set is None:
         return None
-    from sikwu.vision.set_classifier import SetClassifier
+    from sikwu.vision.set_classifier import for_recognition
     from sikwu.vision.teach import load_set
 
-    return SetClassifier(tile_set=load_set(tile_set))
+    return for_recognition(load_set(tile_set))
 
 
 def _text(result: Recognition) -> str:

@@ -1,12 +1,16 @@
 """Honest confidence: temperature-scaled probabilities and the "unknown" verdict, fitted on held-out tile sets.
 
-Why temperature scaling: a network trained to near-zero loss on its own sets is over-confident on a set it never saw,
-so "97%" would not mean right 97 times in 100. One scalar T (softmax(logits / T)) keeps the ranking, hence every top-3,
-and is fitted by ``sikwu.datasets.calibrate`` on the ``fit`` part of the held-out split (``datasets.split``); the
-expected calibration error is reported on the other part. Why an "unknown" verdict: a coin, a joker or foreign art
-still gets a best class; when even the calibrated best class is unlikely, the player is asked to check the thing
-instead of being told a tile. Its threshold is derived on the fit part from a stated share of real tiles allowed to
-be called unknown (``UNKNOWN_TARGET``), never picked by looking at the figures it is reported with.
+Why temperature scaling: a network's softmax is not a frequency (trained with label smoothing and heavy augmentation,
+this one under-states its certainty), so "70%" would not mean right 70 times in 100. One scalar T (softmax(logits /
+T)) keeps the ranking, hence every top-3.
+Recognition decides on the classifier's own probabilities and calibrates what it reports (``recalibrate``, applied
+to its top readings), so T is fitted by ``sikwu.datasets.calibrate`` on exactly those readings of the ``fit`` part of
+the held-out split (``datasets.split``); the expected calibration error is reported on the other part.
+
+Why an "unknown" verdict: a coin, a joker or foreign art still gets a best class; when even the calibrated best
+class is unlikely, the player is asked to check the thing instead of being told a tile. Its threshold is derived on
+the fit part from a stated share of real tiles allowed to be called unknown (``UNKNOWN_TARGET``), never picked by
+looking at the figures it is reported with.
 
 The fitted values live in ``models/calibration.json`` beside the model they belong to (its SHA-256 is recorded;
 another model gets the identity calibration and a note, never a silently wrong temperature).
@@ -17,6 +21,7 @@ from __future__ import annotations
 import functools
 import hashlib
 import json
+from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
@@ -42,6 +47,22 @@ class Calibration:
         """Calibrated softmax probabilities of (N, C) logits."""
         return softmax(np.asarray(logits, np.float64) / self.temperature)
 
+    def recalibrate(self, top: Sequence[tuple[str, float]]) -> list[tuple[str, float]]:
+        """Calibrated probabilities of a classifier's top readings (raw softmax probabilities, best first).
+
+        Why from the top readings: recognition decides which candidates are tiles on the raw probabilities its
+        thresholds were set on, and calibrates what it reports at the end. softmax(z / T) is p ** (1 / T)
+        renormalised; the classes outside the top readings enter as one lump of their summed probability, exact
+        when they hold nothing and for T < 1 a slight over-count of their share (so confidences err low).
+        """
+        if self.temperature == 1.0:
+            return list(top)
+        inv = 1.0 / self.temperature
+        tail = max(0.0, 1.0 - sum(p for _, p in top))
+        weights = [max(p, 0.0) ** inv for _, p in top]
+        total = sum(weights) + tail**inv
+        return [(label, w / total if total > 0 else 0.0) for (label, _), w in zip(top, weights, strict=True)]
+
     def is_unknown(self, probs: np.ndarray) -> np.ndarray:
         """Per row: True when the best calibrated probability is below ``unknown_below``."""
         if self.unknown_below is None:
@@ -57,6 +78,13 @@ def softmax(logits: np.ndarray) -> np.ndarray:
 
 
 def file_sha256(path: Path) -> str:
+    st = Path(path).stat()
+    return _sha256(str(Path(path).resolve()), st.st_size, st.st_mtime_ns)
+
+
+@functools.cache
+def _sha256(path: str, size: int, mtime_ns: int) -> str:
+    """Hash once per file version (size and modification time are part of the key)."""
     return hashlib.sha256(Path(path).read_bytes()).hexdigest()
 
 
@@ -66,14 +94,39 @@ def nll(logits: np.ndarray, targets: np.ndarray, temperature: float) -> float:
 
 
 def fit_temperature(logits: np.ndarray, targets: np.ndarray, lo: float = 0.05, hi: float = 20.0) -> float:
-    """The temperature minimising negative log-likelihood (golden-section search on log T; NLL is unimodal in T)."""
+    """The temperature minimising the negative log-likelihood of (N, C) logits."""
     if len(targets) == 0:
         raise ValueError("cannot fit a temperature on no examples")
+    return _golden(lambda t: nll(logits, targets, t), lo, hi)
+
+
+def readings_nll(readings: Sequence[Sequence[tuple[str, float]]], targets: Sequence[str], temperature: float) -> float:
+    """Negative log-likelihood of the true ids under recalibrated top readings (absent from them: the lump's share)."""
+    cal = Calibration(temperature=temperature)
+    total = 0.0
+    for top, target in zip(readings, targets, strict=True):
+        got = cal.recalibrate(top)
+        p = dict(got).get(target, max(0.0, 1.0 - sum(q for _, q in got)))
+        total -= float(np.log(max(p, 1e-12)))
+    return total / max(1, len(targets))
+
+
+def fit_temperature_to_readings(
+    readings: Sequence[Sequence[tuple[str, float]]], targets: Sequence[str], lo: float = 0.05, hi: float = 20.0
+) -> float:
+    """The temperature minimising the NLL of what recognition reports (top readings, second look included)."""
+    if len(targets) == 0:
+        raise ValueError("cannot fit a temperature on no examples")
+    return _golden(lambda t: readings_nll(readings, targets, t), lo, hi)
+
+
+def _golden(loss, lo: float, hi: float) -> float:
+    """Golden-section search on log T (the NLL is unimodal in T)."""
     a, b = np.log(lo), np.log(hi)
     g = (np.sqrt(5) - 1) / 2
     c, d = b - g * (b - a), a + g * (b - a)
-    for _ in range(80):
-        if nll(logits, targets, np.exp(c)) < nll(logits, targets, np.exp(d)):
+    for _ in range(60):
+        if loss(np.exp(c)) < loss(np.exp(d)):
             b, d = d, c
             c = b - g * (b - a)
         else:

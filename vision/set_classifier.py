@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 
 import numpy as np
 from sikwu.models.embedding import EMBEDDING, HEAD_BIAS, HEAD_WEIGHT
@@ -131,12 +130,12 @@ class SetClassifier:
         ]
 
 
-@lru_cache(maxsize=1)
-def default_set_classifier() -> SetClassifier:
-    """The shipped model with its calibration and no taught set, loaded once per process."""
+def for_recognition(tile_set: TileSet | None) -> SetClassifier:
+    """The shipped model adapted to ``tile_set``, giving raw probabilities: recognition decides on those (its
+    thresholds were set on them) and calibrates what it reports (``vision.assemble``)."""
     from sikwu.vision.classifier import default_classifier
 
-    return SetClassifier(default_classifier())
+    return SetClassifier(default_classifier(), tile_set=tile_set, calibration=cal_mod.Calibration())
 
 
 def _ranked(probs: np.ndarray, labels: Sequence[str], k: int) -> list[list[tuple[str, float]]]:

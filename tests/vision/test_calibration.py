@@ -24,6 +24,14 @@ def test_fitted_temperature_recovers_the_one_labels_were_drawn_with() -> None:
     assert cal.fit_temperature(logits, targets) == pytest.approx(2.0, rel=0.1)
 
 
+def test_temperature_fitted_to_top_readings_recovers_the_one_labels_were_drawn_with() -> None:
+    logits, targets = _sampled(0.5, n=3000, seed=3)
+    raw = cal.softmax(logits)
+    labels = [str(i) for i in range(6)]
+    top = [sorted(zip(labels, row, strict=True), key=lambda r: -r[1])[:5] for row in raw]
+    assert cal.fit_temperature_to_readings(top, [str(t) for t in targets]) == pytest.approx(0.5, rel=0.15)
+
+
 def test_calibrated_probabilities_have_a_small_expected_calibration_error() -> None:
     logits, targets = _sampled(0.6, seed=1)
     fitted = cal.Calibration(temperature=cal.fit_temperature(logits, targets))

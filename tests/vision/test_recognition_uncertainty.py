@@ -10,10 +10,11 @@ import cv2
 import numpy as np
 import pytest
 from sikwu.artwork import render_face
+from sikwu.models import CLASSIFIER_PATH
 from sikwu.scoring.tiles import TILE_IDS
 from sikwu.vision import pipeline
-from sikwu.vision.calibration import for_model
-from sikwu.vision.set_classifier import SetClassifier
+from sikwu.vision.calibration import Calibration, for_model
+from sikwu.vision.set_classifier import SetClassifier, for_recognition
 from sikwu.vision.teach import add_examples
 from vision_scenes import hand_scene
 
@@ -30,12 +31,30 @@ def rec(scene):
     return pipeline.recognize(scene[0], candidates="segmentation")
 
 
-def test_recognition_uses_the_calibrated_classifier_by_default() -> None:
+def test_recognition_reports_with_the_calibration_fitted_for_the_shipped_model() -> None:
     clf = pipeline._default_classifier()
-    assert isinstance(clf, SetClassifier)
-    assert clf.calibration == for_model(clf.base.model_path)
-    assert clf.calibration.unknown_below is not None
-    assert pipeline._unknown_below(clf) == clf.calibration.unknown_below
+    cal = pipeline._calibration(clf)
+    assert cal == for_model(CLASSIFIER_PATH) and cal.temperature != 1.0 and cal.unknown_below is not None
+
+
+def test_a_set_adapted_classifier_is_calibrated_once_at_the_end() -> None:
+    assert pipeline._calibration(for_recognition(None)) == for_model(CLASSIFIER_PATH)
+    assert pipeline._calibration(SetClassifier()) is None  # already calibrated: not twice
+
+
+def test_calibrated_readings_keep_their_order_and_sharpen_with_a_low_temperature() -> None:
+    top = [("1m", 0.6), ("2m", 0.3), ("3m", 0.05)]
+    got = Calibration(temperature=0.5).recalibrate(top)
+    assert [t for t, _ in got] == ["1m", "2m", "3m"] and got[0][1] > 0.6 and sum(p for _, p in got) <= 1
+
+
+def test_recalibrating_a_full_distribution_equals_softmax_of_the_scaled_logits() -> None:
+    import numpy as np
+
+    logits = np.array([[2.0, 0.5, -1.0]])
+    raw = Calibration().probabilities(logits)[0]
+    got = Calibration(temperature=0.6).recalibrate([("a", raw[0]), ("b", raw[1]), ("c", raw[2])])
+    assert np.allclose([p for _, p in got], Calibration(temperature=0.6).probabilities(logits)[0])
 
 
 def test_every_tile_has_three_alternatives_with_falling_probabilities(rec) -> None:
@@ -46,7 +65,7 @@ def test_every_tile_has_three_alternatives_with_falling_probabilities(rec) -> No
 
 
 def test_a_tile_is_unknown_exactly_when_its_best_reading_is_under_the_threshold(rec) -> None:
-    threshold = pipeline._unknown_below(pipeline._default_classifier())
+    threshold = for_model(CLASSIFIER_PATH).unknown_below
     for t in rec.tiles:
         assert t.unknown == (t.top3[0][1] < threshold)
 
