@@ -28,12 +28,7 @@ import tempfile
 from pathlib import Path
 
 import numpy as np
-
-ROOT = Path(__file__).resolve().parent.parent
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
-
-from sikwu.datasets import heldout, split, tile_crops  # noqa: E402
+from sikwu.datasets import heldout, split, tile_crops
 
 #: Set A of red-corner-numerals (with the corner-numeral bamboo), set B is the rest of the group.
 RED_CORNER_A = tuple(range(297, 339))
