@@ -16,9 +16,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     train.add_arguments(t)
     t.set_defaults(handler=train.run)
     e = subparsers.add_parser(
-        "evaluate", help="measure the tile classifier (accuracy per set and class, confusions, speed)",
-        description="Accuracy on hk-photos/valid crops, held-out tile-crops and the project's rendered faces; "
-        "writes models/confusion.png and prints a speed benchmark.",
+        "evaluate", help="measure the tile classifier (in-distribution and held-out, calibration, unknowns, speed)",
+        description="Accuracy on hk-photos/valid crops, the held-out tile-set groups and the project's rendered "
+        "faces; writes models/confusion.png and prints a speed benchmark; then, apart, the held-out split "
+        "(datasets/split.py): IMG_27xx and tile-set groups, calibration error, unknown rates (--heldout: only these).",
     )  # fmt: skip
     evaluate.add_arguments(e)
     e.set_defaults(handler=evaluate.run)

@@ -4,8 +4,10 @@ Why through ``vision.classifier``: the figures must describe what the product do
 (exact annotated boxes, native size) to the same onnxruntime code path the app uses, preprocessing included.
 
 Sets: ``hk-photos/valid`` ground-truth tile crops (never trained on), ``hk-photos/valid`` negatives (table and
-straddling boxes, should be ``not-a-tile``), the held-out part of ``tile-crops`` (other tile sets), and the project's
-own rendered faces. Usage: ``python -m sikwu.datasets.evaluate [--json]`` or ``sikwu evaluate``.
+straddling boxes, should be ``not-a-tile``), the held-out tile-set groups of ``tile-crops`` (``datasets.split``), and
+the project's own rendered faces. Then, apart, the held-out split's figures (``datasets.evaluate_heldout``:
+generalisation, calibration, unknowns). Usage: ``python -m sikwu.datasets.evaluate [--heldout] [--json]`` or
+``sikwu evaluate``.
 """
 
 from __future__ import annotations
@@ -203,19 +205,37 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--confusion", type=Path, default=DEFAULT_CONFUSION, help="where to write the confusion picture")
     p.add_argument("--json", action="store_true", help="print all figures as JSON (confusion matrices included)")
     p.add_argument("--markdown", action="store_true", help="also print the per-class table as Markdown")
+    p.add_argument("--heldout", action="store_true", help="print only the held-out split's figures (faster)")
+    p.add_argument("--scenes", type=int, default=0, metavar="N",
+                   help="also measure N synthetic scenes of held-out art per scene kind")  # fmt: skip
 
 
 def run(args: argparse.Namespace) -> int:
-    from sikwu.vision.classifier import ModelError
+    from sikwu.datasets import evaluate_heldout
+    from sikwu.datasets.paths import shared_dir
+    from sikwu.vision.calibration import Calibration
+    from sikwu.vision.classifier import ModelError, TileClassifier
+    from sikwu.vision.set_classifier import SetClassifier
 
     try:
-        out = evaluate(args.model, args.confusion)
+        out = {} if args.heldout else evaluate(args.model, args.confusion)
+        if (shared_dir() / "datasets").is_dir():
+            clf = SetClassifier(TileClassifier(args.model, threads=2), calibration=Calibration())
+            out["heldout"] = evaluate_heldout.heldout_figures(clf, scenes_per_kind=args.scenes)
     except ModelError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
-    print(json.dumps(out, indent=2) if args.json else report(out))
-    if args.markdown and not args.json:
+    if args.json:
+        print(json.dumps(out, indent=2))
+        return 0
+    if not args.heldout:
+        print(report(out))
+    if args.markdown:
         print("\n" + markdown_per_class(out))
+    if "heldout" in out:
+        print("\n" + evaluate_heldout.text(out["heldout"]))
+    else:
+        print("held-out figures need ../shared (set SIKWU_SHARED)")
     return 0
 
 

@@ -255,4 +255,5 @@ def iter_crops(
         for b in boxes:
             yield crop_box(img, b.x0, b.y0, b.x1, b.y1, size, pad), b.tile, path.name
         for cand in negative_boxes(boxes, W, H, rng, negatives_per_image):
-            yield crop_box(img, *cand, size, pad), "not-a-tile", path.name
+            x0, y0, x1, y1 = cand
+            yield crop_box(img, x0, y0, x1, y1, size, pad), "not-a-tile", path.name

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import cv2
 import numpy as np
-from sikwu.datasets import hk_photos, synth, tile_crops
+from sikwu.datasets import hk_photos, split, synth
 from sikwu.datasets.paths import PROJECT_ROOT
 from sikwu.scoring.tiles import TILE_IDS
 
@@ -101,11 +101,11 @@ def hk_train(seed: int) -> tuple[np.ndarray, list[str]]:
 
 def tile_crops_train(seed: int) -> tuple[np.ndarray, list[str]]:
     def build() -> tuple[np.ndarray, list[str]]:
-        train, _ = tile_crops.split(tile_crops.load(), seed=0)
+        train = split.training_tile_crops()  # whole tile sets are held out (datasets.split)
         xs = [_pad_resize(cv2.imread(str(it.image), cv2.IMREAD_COLOR), CACHE_SIZE, PAD) for it in train]
         return np.stack(xs), [it.tile for it in train]
 
-    return _cached(f"v{CACHE_VERSION}-tile-crops-train", build)
+    return _cached(f"v{CACHE_VERSION}-tile-crops-train-{split.VERSION}", build)
 
 
 def synthetic(seed: int, per_class: int) -> tuple[np.ndarray, list[str]]:
@@ -202,7 +202,8 @@ def hk_valid_negatives(seed: int = 0, per_image: int = 2) -> tuple[list[np.ndarr
 
 
 def tile_crops_held_out() -> tuple[list[np.ndarray], list[str]]:
-    _, test = tile_crops.split(tile_crops.load(), seed=0)
+    """The held-out tile-set groups of ``datasets.split``, as read from disk."""
+    test = split.held_out_tile_crops()
     return [cv2.imread(str(it.image), cv2.IMREAD_COLOR) for it in test], [it.tile for it in test]
 
 

@@ -2,10 +2,10 @@
 
 Known defects are fixed here, not in the data: ``582.jpg`` is listed twice (kept once), ``350.jpg`` is labelled
 dots-8 but shows nine dots (relabelled to ``9p``) and ``133.jpg`` is labelled characters-8 but shows eight dots
-(relabelled to ``8p``; found 2026-11-22 when every photo was read on a contact sheet, class by class). Because these
-are the only photos of *other* tile sets,
-a deterministic stratified part is held out for measurement (``split``), so the figure says how well the model
-generalises beyond the sets it trained on.
+(relabelled to ``8p``; found 2026-11-22 when every photo was read on a contact sheet, class by class).
+
+Which photos training may read is decided by tile set in ``datasets.split`` (whole sets held out). ``legacy_split``
+is the earlier random stratified split, kept because models trained before the set split saw its training part.
 """
 
 from __future__ import annotations
@@ -73,8 +73,11 @@ def load(base: Path | None = None) -> list[Item]:
     return items
 
 
-def split(items: list[Item], held_out: float = 0.25, seed: int = 0) -> tuple[list[Item], list[Item]]:
-    """Seeded stratified split -> (train, held_out): the same seed always holds out the same images per class."""
+def legacy_split(items: list[Item], held_out: float = 0.25, seed: int = 0) -> tuple[list[Item], list[Item]]:
+    """The random stratified split models before ``datasets.split`` trained with -> (train, held_out).
+
+    Photos of one set fall on both sides, so its held-out part measures memory of known sets; it stays only to tell
+    which photos such a model saw. New training uses ``datasets.split.tile_crops_split``."""
     rng = np.random.default_rng(seed)
     by_tile: dict[str, list[Item]] = {}
     for it in items:
@@ -88,3 +91,7 @@ def split(items: list[Item], held_out: float = 0.25, seed: int = 0) -> tuple[lis
         test += [group[i] for i in order[:k]]
         train += [group[i] for i in order[k:]]
     return train, test
+
+
+#: The old name of ``legacy_split`` (tests of the shipped model use it to find the photos it never saw).
+split = legacy_split

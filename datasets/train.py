@@ -18,6 +18,7 @@ import time
 from pathlib import Path
 
 import numpy as np
+from sikwu.datasets import split
 from sikwu.datasets.paths import PROJECT_ROOT
 
 INPUT_SIZE = 64  # square; crops are stretched to it (tiles arrive upright or lying down)
@@ -72,6 +73,7 @@ def augment(batch: np.ndarray, rng: np.random.Generator, size: int = INPUT_SIZE)
 def export_onnx(model, path: Path, meta: dict[str, str]) -> None:
     import onnx
     import torch
+    from sikwu.models.embedding import add_embedding_outputs
 
     model.eval()
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -94,6 +96,7 @@ def export_onnx(model, path: Path, meta: dict[str, str]) -> None:
     onnx.checker.check_model(m)
     onnx.save(m, str(path))
     tmp.unlink()
+    add_embedding_outputs(path)  # teaching a tile set (vision.prototypes) reads the embedding and the last layer
 
 
 def model_metadata(extra: dict[str, object]) -> dict[str, str]:
@@ -109,6 +112,7 @@ def model_metadata(extra: dict[str, object]) -> dict[str, str]:
         "scale": "1/255",
         "resize": "cv2.INTER_AREA, stretch to input_size (no letterbox)",
         "output": "logits (apply softmax)",
+        split.MODEL_SPLIT_KEY: split.VERSION,  # evaluation trusts every held-out item as unseen only with this
         **{k: json.dumps(v) if not isinstance(v, str) else v for k, v in extra.items()},
     }
 

@@ -26,6 +26,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         action="store_true",
         help="the photo is a winning hand: prefer the most probable reading that is a legal hand",
     )
+    p.add_argument(
+        "--set",
+        dest="tile_set",
+        metavar="NAME",
+        help="read the tiles as the set taught with `sikwu teach PHOTO --set NAME`",
+    )
     p.set_defaults(handler=run)
 
 
@@ -36,14 +42,17 @@ def _fail(message: str) -> int:
 
 def run(args: argparse.Namespace) -> int:
     # imported here: sikwu.vision loads OpenCV and onnxruntime, which the other subcommands (`sikwu score`) never need
+    from sikwu.vision.classifier import ModelError
     from sikwu.vision.io import ImageInputError, load_image
     from sikwu.vision.pipeline import ClassifierUnavailableError, recognize
+    from sikwu.vision.prototypes import TileSetError
 
     try:
-        result = recognize(Path(args.photo), winning=args.winning)
-    except ImageInputError as exc:
+        classifier = _classifier(args.tile_set)
+        result = recognize(Path(args.photo), winning=args.winning, classifier=classifier)
+    except (ImageInputError, TileSetError) as exc:
         return _fail(str(exc))
-    except ClassifierUnavailableError as exc:
+    except (ClassifierUnavailableError, ModelError) as exc:
         return _fail(f"cannot name the tiles: {exc}")
     if args.annotate:
         import cv2
@@ -64,6 +73,16 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
+def _classifier(tile_set: str | None):
+    """None (the shipped classifier) or one adapted to the named taught set; recognition calibrates at the end."""
+    if tile_set is None:
+        return None
+    from sikwu.vision.set_classifier import for_recognition
+    from sikwu.vision.teach import load_set
+
+    return for_recognition(load_set(tile_set))
+
+
 def _text(result: Recognition) -> str:
     lines = [
         f"{len(result.tiles)} tiles in a {result.image_size[0]}x{result.image_size[1]} photo "
@@ -71,14 +90,14 @@ def _text(result: Recognition) -> str:
     ]
     groups: dict[int, list[str]] = {}
     for t in result.tiles:
-        mark = "?" if (t.changed or t.low_confidence) else ""
+        mark = "?" if (t.changed or t.low_confidence or t.unknown) else ""
         groups.setdefault(t.group, []).append(t.id + mark)
     for g, ids in groups.items():
         lines.append(f"  group {g}: {' '.join(ids)}")
     for i, t in enumerate(result.tiles):
-        if t.changed or t.low_confidence:
+        if t.changed or t.low_confidence or t.unknown:
             alts = ", ".join(f"{a} {p:.2f}" for a, p in t.top3)
-            why = "changed" if t.changed else "low confidence"
+            why = "maybe not a tile of this set" if t.unknown else "changed" if t.changed else "low confidence"
             lines.append(f"  tile {i} {t.id} ({why}; top-3: {alts})")
     lines.extend(f"  note: {n}" for n in result.notes)
     return "\n".join(lines)

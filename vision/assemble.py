@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 import numpy as np
 from sikwu.vision.assign import Assignment, assign
+from sikwu.vision.calibration import Calibration
 from sikwu.vision.io import LoadedImage
 from sikwu.vision.layout import layout
 from sikwu.vision.naming import Named
@@ -57,27 +58,40 @@ def consistent(tiles: list[Named]) -> list[Named]:
     return [tiles[i] for i in sorted(kept)]
 
 
-def assemble(chosen: list[Named], image: LoadedImage, *, winning: bool) -> Assembled:
-    """The chosen tiles in reading order with their assigned ids, quads in the original photo's pixels."""
+def assemble(
+    chosen: list[Named], image: LoadedImage, *, winning: bool, calibration: Calibration | None = None
+) -> Assembled:
+    """The chosen tiles in reading order with their assigned ids, quads in the original photo's pixels.
+
+    With a ``calibration`` (``vision.calibration``) the reported confidence and top three are calibrated and a tile
+    whose calibrated best reading is under its threshold is marked unknown; the decisions before (which candidates
+    are tiles, which ids the set allows) stay on the classifier's own probabilities."""
     placements = layout([q for q, _ in chosen])
     order = sorted(range(len(chosen)), key=lambda i: placements[i].order)
     chosen = [chosen[i] for i in order]
     placements = [placements[i] for i in order]
     assignment = assign([p for _, p in chosen], winning=winning)
     tiles = []
-    for (q, _), place, got in zip(chosen, placements, assignment.tiles, strict=True):
+    for (q, pred), place, got in zip(chosen, placements, assignment.tiles, strict=True):
         q_orig = image.to_original(q)
+        confidence, top3, unknown = got.confidence, got.top3, False
+        if calibration is not None:
+            readings = calibration.recalibrate(pred)
+            confidence = dict(readings).get(got.id, confidence)
+            top3 = tuple(readings[:3])
+            unknown = calibration.unknown_below is not None and readings[0][1] < calibration.unknown_below
         tiles.append(
             RecognizedTile(
                 id=got.id,
-                confidence=got.confidence,
-                top3=got.top3,
+                confidence=confidence,
+                top3=top3,
                 quad=q_orig,
                 box=quad_box(q_orig),
                 group=place.group,
                 row=place.row,
                 changed=got.changed,
                 low_confidence=got.low_confidence,
+                unknown=unknown,
             )
         )
     return Assembled(tiles=tuple(tiles), assignment=assignment)

@@ -98,6 +98,15 @@ class TileClassifier:
         batch = (batch / 255.0 - self.mean) / self.std
         return np.ascontiguousarray(batch.transpose(0, 3, 1, 2))
 
+    @property
+    def output_names(self) -> list[str]:
+        """The graph's outputs: ``logits`` first, then any extras (``models.embedding``)."""
+        return [o.name for o in self._session.get_outputs()]
+
+    def run_outputs(self, batch: np.ndarray) -> list[np.ndarray]:
+        """Every graph output for one preprocessed batch (at most ``MAX_BATCH`` crops), in ``output_names`` order."""
+        return list(self._session.run(None, {self._input_name: batch}))
+
     def infer(self, batch: np.ndarray) -> np.ndarray:
         """Logits (N, len(labels)) for a preprocessed batch, in chunks of ``MAX_BATCH``."""
         outs = [

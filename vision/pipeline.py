@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Literal
 
 from sikwu.vision.assemble import assemble, consistent
+from sikwu.vision.calibration import Calibration, for_model
 from sikwu.vision.detector import DEFAULT_MODEL_PATH, BoxSource, DetectorModelError, TileDetector
 from sikwu.vision.io import ImageInput, LoadedImage, NoTilesFoundError, load_image
 from sikwu.vision.naming import Classifier, Named, is_tile, name_quads, row_continuations, segmentation_extras
@@ -51,6 +52,17 @@ def _default_classifier() -> Classifier:
         return default_classifier()
     except ModelError as exc:
         raise ClassifierUnavailableError(str(exc)) from exc
+
+
+def _calibration(clf: Classifier) -> Calibration | None:
+    """The calibration fitted for the shipped network the classifier runs (``models/calibration.json``), or None for
+    any other classifier. A set-adapted classifier must give raw probabilities (identity calibration) here."""
+    from sikwu.vision.classifier import TileClassifier
+    from sikwu.vision.set_classifier import SetClassifier
+
+    if isinstance(clf, SetClassifier):
+        return for_model(clf.base.model_path) if clf.calibration.temperature == 1.0 else None
+    return for_model(clf.model_path) if isinstance(clf, TileClassifier) else None
 
 
 @functools.lru_cache(maxsize=2)
@@ -156,7 +168,7 @@ def recognize(
             raise NoTilesFoundError(
                 "no tiles found in the photo (candidates were not tiles): lay the tiles face up, fill the frame"
             )
-        result = assemble(chosen, loaded, winning=winning)
+        result = assemble(chosen, loaded, winning=winning, calibration=_calibration(clf))
     return Recognition(
         tiles=result.tiles,
         image_size=loaded.original_size,

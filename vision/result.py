@@ -29,6 +29,7 @@ class TileJSON(TypedDict):
     row: int
     changed: bool
     low_confidence: bool
+    unknown: bool  # not a known tile for sure: the calibrated best probability is under the fitted threshold
 
 
 class RecognitionJSON(TypedDict):
@@ -54,6 +55,9 @@ class RecognizedTile:
     row: int
     changed: bool = False
     low_confidence: bool = False
+    #: The thing may be no known tile (foreign art, a coin): its best reading is below the calibrated threshold of
+    #: ``vision.calibration`` (``models/calibration.json``). The player is asked to check it.
+    unknown: bool = False
 
     def to_dict(self, index: int) -> TileJSON:
         return {
@@ -67,6 +71,7 @@ class RecognizedTile:
             "row": self.row,
             "changed": self.changed,
             "low_confidence": self.low_confidence,
+            "unknown": self.unknown,
         }
 
 

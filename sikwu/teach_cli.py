@@ -1,0 +1,55 @@
+"""``sikwu teach PHOTO --set NAME [--json]``: teach sikwu a table's own tile set from one photo of it laid out."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    p = subparsers.add_parser(
+        "teach",
+        help="teach sikwu your tile set from one photo of its faces laid out",
+        description="Lay out one tile of each of the 42 faces face-up (any order) and photograph them from above. "
+        "Recognition with --set NAME then adapts to that set (stored per user; nothing is retrained).",
+    )
+    p.add_argument("photo", metavar="PHOTO", nargs="?", help="photo of the set laid out (JPEG/PNG/HEIC)")
+    p.add_argument("--set", dest="set_name", metavar="NAME", help="name of the set, e.g. the table's name")
+    p.add_argument("--replace", action="store_true", help="forget what the set was taught before")
+    p.add_argument("--list", action="store_true", help="list the sets taught here and exit")
+    p.add_argument("--json", action="store_true", help="print the result as JSON")
+    p.set_defaults(handler=run)
+
+
+def _fail(message: str) -> int:
+    print(f"sikwu teach: error: {message}", file=sys.stderr)
+    return 2
+
+
+def run(args: argparse.Namespace) -> int:
+    from sikwu.vision.classifier import ModelError
+    from sikwu.vision.io import ImageInputError
+    from sikwu.vision.prototypes import TileSetError, data_dir, list_sets
+    from sikwu.vision.teach import TeachError, teach_from_photo
+
+    if args.list:
+        sets = list_sets()
+        print(json.dumps({"sets": sets, "folder": str(data_dir() / "tile_sets")}) if args.json else "\n".join(sets))
+        return 0
+    if not args.photo or not args.set_name:
+        return _fail("give a photo and a set name: sikwu teach PHOTO --set NAME")
+    try:
+        result = teach_from_photo(Path(args.photo), args.set_name, replace=args.replace)
+    except (ImageInputError, TeachError, TileSetError, ModelError) as exc:
+        return _fail(str(exc))
+    if args.json:
+        print(json.dumps(result.to_dict(), ensure_ascii=False, indent=2))
+        return 0
+    added = sum(result.taught.values())
+    print(f"taught set {result.set_name!r}: {added} tiles of {len(result.taught)} faces from this photo; "
+          f"the set now knows {result.faces_in_set} of 42 faces ({result.path})")  # fmt: skip
+    for note in result.notes:
+        print(f"  note: {note}")
+    return 0

@@ -1,0 +1,144 @@
+"""Teaching sikwu a tile set (vision/teach.py, vision/prototypes.py, vision/set_classifier.py) on a tiny set.
+
+The tiny set is the project's own drawn faces, so these tests need no shared material.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+from sikwu.scoring.tiles import TILE_IDS
+from sikwu.vision import prototypes
+from sikwu.vision.set_classifier import SetClassifier
+from sikwu.vision.teach import TeachError, add_examples, assign_faces, load_set, teach_from_crops
+
+
+def _faces(ids, height: int = 72) -> list[np.ndarray]:
+    from sikwu.artwork import render_face
+
+    return [cv2.cvtColor(np.asarray(render_face(t, height).convert("RGB")), cv2.COLOR_RGB2BGR) for t in ids]
+
+
+@pytest.fixture(scope="module")
+def clf() -> SetClassifier:
+    return SetClassifier()
+
+
+@pytest.fixture(autouse=True)
+def data_dir(tmp_path: Path, monkeypatch) -> Path:
+    monkeypatch.setenv("SIKWU_DATA_DIR", str(tmp_path))
+    return tmp_path
+
+
+def test_teaching_a_laid_out_set_stores_every_face_under_its_name(clf: SetClassifier, data_dir: Path) -> None:
+    result = teach_from_crops("home", _faces(TILE_IDS), clf)
+    assert result.faces_in_set == 42 and result.missing == []
+    assert result.path == data_dir / "tile_sets" / "home.npz"
+    assert load_set("home").faces == sorted(TILE_IDS)
+    assert prototypes.list_sets() == ["home"]
+
+
+def test_a_photo_of_a_few_tiles_says_which_faces_are_missing(clf: SetClassifier) -> None:
+    with pytest.raises(TeachError, match=r"shows 3 of the 42 faces.*missing: .*9m.*8f"):
+        teach_from_crops("home", _faces(["1m", "2m", "3m"]), clf)
+
+
+def test_names_are_assigned_one_to_one_most_confident_first() -> None:
+    labels = ["1m", "2m", "back"]
+    probs = np.array([[0.6, 0.4, 0.0], [0.7, 0.3, 0.0]])  # both look most like 1m; the surer one keeps it
+    assert assign_faces(probs, labels, faces=["1m", "2m"]) == ["2m", "1m"]
+
+
+def test_an_unlikely_pairing_is_left_unassigned() -> None:
+    assert assign_faces(np.array([[0.05, 0.0, 0.95]]), ["1m", "2m", "back"], faces=["1m", "2m"]) == [None]
+
+
+def test_corrected_tiles_are_added_to_an_existing_set(clf: SetClassifier) -> None:
+    add_examples("home", _faces(["1m", "2m"]), ["1m", "2m"], clf)
+    add_examples("home", _faces(["3m"]), ["3m"], clf)
+    assert load_set("home").faces == ["1m", "2m", "3m"]
+    assert len(load_set("home").labels) == 3
+
+
+def test_adding_examples_with_a_non_tile_id_is_refused(clf: SetClassifier) -> None:
+    with pytest.raises(TeachError, match="not tile ids: 10m"):
+        add_examples("home", _faces(["1m"]), ["10m"], clf)
+
+
+def test_an_unusable_set_name_is_refused(clf: SetClassifier) -> None:
+    with pytest.raises(prototypes.TileSetError, match="not usable"):
+        add_examples("../etc", _faces(["1m"]), ["1m"], clf)
+
+
+def test_a_set_never_taught_is_a_clear_error() -> None:
+    with pytest.raises(prototypes.TileSetError, match="no tile set named 'club'"):
+        load_set("club")
+
+
+def test_a_set_taught_with_another_model_is_refused(clf: SetClassifier) -> None:
+    other = prototypes.TileSet("old", "f" * 64, ["1m"], np.ones((1, 192), np.float32))
+    with pytest.raises(prototypes.TileSetError, match="another classifier model"):
+        clf.use_set(other)
+
+
+def test_teaching_raises_the_taught_faces_own_probability(clf: SetClassifier) -> None:
+    crops = _faces(TILE_IDS, height=48)
+    teach_from_crops("home", _faces(TILE_IDS, height=96), clf)
+    index = [clf.labels.index(t) for t in TILE_IDS]
+    before = clf.probabilities(crops)[np.arange(42), index].mean()
+    clf.use_set(load_set("home"))
+    after = clf.probabilities(crops)[np.arange(42), index].mean()
+    clf.use_set(None)
+    assert after > before
+
+
+def test_a_single_taught_face_changes_nothing() -> None:
+    w, b = np.eye(3, 4), np.zeros(3)
+    one = prototypes.TileSet("x", "", ["1m"], np.array([[0, 0, 0, 1.0]], np.float32))
+    w2, _ = prototypes.blended_head(w, b, ["1m", "2m", "3m"], one)
+    assert np.allclose(w2, w)
+
+
+def test_a_prototype_pulls_its_face_towards_the_set_and_leaves_untaught_faces_alone() -> None:
+    w, b = np.eye(3, 4), np.zeros(3)
+    taught = prototypes.TileSet("x", "", ["1m", "2m"], np.array([[0, 0, 0.6, 0.8], [0, 0, -0.6, 0.8]], np.float32))
+    w2, _ = prototypes.blended_head(w, b, ["1m", "2m", "3m"], taught)
+    assert w2[0] @ [0, 0, 0.6, 0.8] > w[0] @ [0, 0, 0.6, 0.8]
+    assert np.allclose(w2[2], w[2])
+
+
+def test_readings_carry_top_three_alternatives_and_an_unknown_verdict(clf: SetClassifier) -> None:
+    (r,) = clf.read(_faces(["5p"]))
+    d = r.to_dict()
+    assert d["id"] == "5p" and len(d["alternatives"]) == 3 and d["unknown"] is False
+    assert d["alternatives"][0] == {"id": "5p", "p": d["confidence"]}
+    assert sum(a["p"] for a in d["alternatives"]) <= 1.0001
+    assert json.dumps(d)
+
+
+def test_cli_teach_without_a_photo_exits_2_with_a_message(capsys) -> None:
+    from sikwu.cli import main
+
+    assert main(["teach", "--set", "home"]) == 2
+    assert "give a photo and a set name" in capsys.readouterr().err
+
+
+def test_cli_teach_of_an_unreadable_file_exits_2(tmp_path: Path, capsys) -> None:
+    from sikwu.cli import main
+
+    bad = tmp_path / "x.jpg"
+    bad.write_bytes(b"not a photo")
+    assert main(["teach", str(bad), "--set", "home", "--json"]) == 2
+    assert "error" in capsys.readouterr().err
+
+
+def test_cli_lists_taught_sets_as_json(clf: SetClassifier, capsys) -> None:
+    from sikwu.cli import main
+
+    add_examples("home", _faces(["1m"]), ["1m"], clf)
+    assert main(["teach", "--list", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["sets"] == ["home"]

@@ -1,0 +1,143 @@
+"""The tile classifier as recognition should use it: adapted to the table's taught set, calibrated, with unknowns.
+
+Why a wrapper and not a second model: teaching changes only the last linear layer (``vision.prototypes``), so the
+shipped ONNX graph runs once per batch and returns logits and embeddings together (``models.embedding``); the
+adapted logits are ``embedding @ W'.T + b`` in NumPy. Calibration (``vision.calibration``) turns them into
+probabilities whose value can be believed, and the unknown verdict marks things that are no known tile.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+from sikwu.models.embedding import EMBEDDING, HEAD_BIAS, HEAD_WEIGHT
+from sikwu.vision import calibration as cal_mod
+from sikwu.vision.classifier import MAX_BATCH, SECOND_LOOK_BELOW, ModelError, TileClassifier
+from sikwu.vision.prototypes import BLEND, TURNS, TileSet, TileSetError, blended_head, normalise
+
+
+@dataclass(frozen=True)
+class Reading:
+    """One crop's verdict: best label, its calibrated probability, the top three, and whether it is unknown."""
+
+    label: str
+    confidence: float
+    top3: tuple[tuple[str, float], ...]
+    unknown: bool
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "id": self.label,
+            "confidence": round(self.confidence, 4),
+            "alternatives": [{"id": t, "p": round(p, 4)} for t, p in self.top3],
+            "unknown": self.unknown,
+        }
+
+
+class SetClassifier:
+    """Names crops with the shipped network, the table's taught set (optional) and the fitted calibration."""
+
+    def __init__(
+        self,
+        base: TileClassifier | None = None,
+        tile_set: TileSet | None = None,
+        calibration: cal_mod.Calibration | None = None,
+        blend: float = BLEND,
+        second_look_below: float | None = SECOND_LOOK_BELOW,
+    ) -> None:
+        self.base = base or TileClassifier(threads=2)
+        names = self.base.output_names
+        missing = [n for n in (EMBEDDING, HEAD_WEIGHT, HEAD_BIAS) if n not in names]
+        if missing:
+            raise ModelError(
+                f"{self.base.model_path} has no {', '.join(missing)} output; add them with "
+                "`python -m sikwu.models.embedding` (needs the train extra) to teach or adapt to a tile set"
+            )
+        self._index = [names.index(n) for n in ("logits", EMBEDDING, HEAD_WEIGHT, HEAD_BIAS)]
+        self.labels = self.base.labels
+        self.calibration = calibration or cal_mod.for_model(self.base.model_path)
+        self.second_look_below = second_look_below
+        self.model_sha256 = cal_mod.file_sha256(self.base.model_path)
+        self.tile_set: TileSet | None = None
+        _, _, w, b = self._run(np.zeros((1, 3, *self.base.input_size), np.float32))
+        self._weight, self._bias = w.astype(np.float64), b.astype(np.float64)
+        self._head = (self._weight, self._bias)
+        self.use_set(tile_set, blend)
+
+    def use_set(self, tile_set: TileSet | None, blend: float = BLEND) -> None:
+        """Adapt to ``tile_set`` (None: the shipped classifier as trained)."""
+        if tile_set is not None and tile_set.model_sha256 != self.model_sha256:
+            raise TileSetError(
+                f"tile set {tile_set.name!r} was taught with another classifier model; teach it again "
+                "(sikwu teach PHOTO --set NAME)"
+            )
+        self.tile_set = tile_set
+        self._head = (
+            blended_head(self._weight, self._bias, self.labels, tile_set, blend)
+            if tile_set is not None
+            else (self._weight, self._bias)
+        )
+
+    def _run(self, batch: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+        out = self.base.run_outputs(batch)
+        logits, emb, w, b = (out[i] for i in self._index)
+        return logits, emb, w, b
+
+    def forward(self, batch: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """(adapted logits, embeddings) of a preprocessed batch, in chunks of ``MAX_BATCH``."""
+        w, b = self._head
+        embs = [self._run(batch[i : i + MAX_BATCH])[1] for i in range(0, len(batch), MAX_BATCH)]
+        emb = np.concatenate(embs).astype(np.float64) if embs else np.zeros((0, w.shape[1]))
+        return emb @ w.T + b, emb
+
+    def embed(self, crops: Sequence[np.ndarray], turns: int = TURNS) -> np.ndarray:
+        """Unit embedding per crop, averaged over ``turns`` quarter turns (how teaching examples are stored)."""
+        batch = self.base.preprocess(crops)
+        views = [self.forward(np.ascontiguousarray(np.rot90(batch, t, axes=(2, 3))))[1] for t in range(turns)]
+        return normalise(np.mean([normalise(v) for v in views], axis=0))
+
+    def logits(self, crops: Sequence[np.ndarray]) -> np.ndarray:
+        return self.forward(self.base.preprocess(crops))[0]
+
+    def probabilities(self, crops: Sequence[np.ndarray]) -> np.ndarray:
+        """Calibrated probabilities (N, C); crops unsure at first sight averaged with their half-turned view."""
+        if len(crops) == 0:
+            return np.zeros((0, len(self.labels)))
+        batch = self.base.preprocess(crops)
+        p = self.calibration.probabilities(self.forward(batch)[0])
+        if self.second_look_below is not None:
+            unsure = p.max(axis=1) < self.second_look_below
+            if unsure.any():
+                turned = np.ascontiguousarray(batch[unsure][:, :, ::-1, ::-1])
+                p[unsure] = (p[unsure] + self.calibration.probabilities(self.forward(turned)[0])) / 2
+        return p
+
+    def predict(self, crops: Sequence[np.ndarray], k: int = 3) -> list[list[tuple[str, float]]]:
+        """Per crop, the ``k`` most likely labels with calibrated probabilities (``TileClassifier.predict``'s form)."""
+        if k < 1:
+            raise ValueError(f"k must be at least 1, got {k}")
+        return [r[:k] for r in _ranked(self.probabilities(crops), self.labels, k)]
+
+    def read(self, crops: Sequence[np.ndarray]) -> list[Reading]:
+        """Per crop: best label, calibrated confidence, top three and the unknown verdict."""
+        probs = self.probabilities(crops)
+        unknown = self.calibration.is_unknown(probs)
+        return [
+            Reading(top[0][0], top[0][1], tuple(top), bool(u))
+            for top, u in zip(_ranked(probs, self.labels, 3), unknown, strict=True)
+        ]
+
+
+def for_recognition(tile_set: TileSet | None) -> SetClassifier:
+    """The shipped model adapted to ``tile_set``, giving raw probabilities: recognition decides on those (its
+    thresholds were set on them) and calibrates what it reports (``vision.assemble``)."""
+    from sikwu.vision.classifier import default_classifier
+
+    return SetClassifier(default_classifier(), tile_set=tile_set, calibration=cal_mod.Calibration())
+
+
+def _ranked(probs: np.ndarray, labels: Sequence[str], k: int) -> list[list[tuple[str, float]]]:
+    top = np.argsort(-probs, axis=1, kind="stable")[:, :k]
+    return [[(labels[j], float(row[j])) for j in idx] for row, idx in zip(probs, top, strict=True)]

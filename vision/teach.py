@@ -1,0 +1,168 @@
+"""Teach sikwu a table's own tile set: one photo of the set laid out (or corrected tiles) -> stored prototypes.
+
+Why from one photo: players will not label dozens of pictures. They lay out one tile of each face face-up (any order,
+rows on the table) and take one photo; recognition finds the tiles and the shipped classifier names them, and since
+the layout holds each face once, names are assigned one-to-one (most confident pairs first), so a face the
+classifier half-confuses on this set still gets its own tile. Tiles the player corrects later can be added as
+examples (``add_examples``, opt-in on the page). A photo that does not show a usable set is refused with the faces
+that were not found, so the player knows what to add.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+from sikwu.scoring.tiles import TILE_IDS
+from sikwu.vision.prototypes import TileSet, TileSetError, check_name, set_path
+from sikwu.vision.set_classifier import SetClassifier
+
+#: A teaching photo must show at least this many of the 42 faces; fewer teaches too little to be worth it (and
+#: usually means the photo shows a hand, not a laid-out set).
+MIN_FACES = 27
+#: A tile is given a face only when the classifier gives that face at least this probability; a weaker pairing is
+#: left out (reported as unassigned) rather than taught under a wrong name.
+ASSIGN_MIN_PROB = 0.1
+
+
+class TeachError(ValueError):
+    """The photo or examples cannot teach a usable set; the message says what is missing and what to do."""
+
+
+@dataclass
+class TeachResult:
+    set_name: str
+    path: Path
+    taught: dict[str, int]  # face -> examples added now
+    missing: list[str]  # faces of the 42 with no example in the set after this step
+    unassigned: int = 0  # tiles found that got no face
+    faces_in_set: int = 0
+    notes: list[str] = field(default_factory=list)
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "set": self.set_name,
+            "path": str(self.path),
+            "taught": self.taught,
+            "faces_in_set": self.faces_in_set,
+            "missing": self.missing,
+            "unassigned_tiles": self.unassigned,
+            "notes": self.notes,
+        }
+
+
+def assign_faces(probs: np.ndarray, labels: Sequence[str], faces: Sequence[str] = TILE_IDS) -> list[str | None]:
+    """One face per tile and one tile per face, most confident pairs first; None where no face is likely enough."""
+    cols = [labels.index(f) for f in faces]
+    p = np.asarray(probs, np.float64)[:, cols].copy()
+    out: list[str | None] = [None] * len(p)
+    while p.size and p.max() >= ASSIGN_MIN_PROB:
+        i, j = (int(v) for v in np.unravel_index(int(np.argmax(p)), p.shape))
+        out[i] = faces[j]
+        p[i, :] = -1
+        p[:, j] = -1
+    return out
+
+
+def _open_set(clf: SetClassifier, name: str, replace: bool) -> TileSet:
+    if not replace and set_path(name).is_file():
+        existing = TileSet.load(name)
+        if existing.model_sha256 == clf.model_sha256:
+            return existing
+    return TileSet(name, clf.model_sha256)
+
+
+def add_examples(
+    set_name: str,
+    crops: Sequence[np.ndarray],
+    labels: Sequence[str],
+    classifier: SetClassifier | None = None,
+    replace: bool = False,
+) -> TeachResult:
+    """Add tile crops with their (player-confirmed) ids to the named set, creating it when new."""
+    check_name(set_name)
+    if len(crops) != len(labels):
+        raise TeachError(f"{len(crops)} crops but {len(labels)} tile ids; give one id per crop")
+    bad = sorted({t for t in labels if t not in TILE_IDS})
+    if bad:
+        raise TeachError(f"not tile ids: {', '.join(bad)} (use ids such as 1m, 9p, 7z, 1f)")
+    if not crops:
+        raise TeachError("no tiles to teach: give at least one crop with its tile id")
+    clf = classifier or SetClassifier()
+    tile_set = _open_set(clf, set_name, replace)
+    tile_set.add(list(labels), clf.embed(crops))
+    path = tile_set.save()
+    taught: dict[str, int] = {}
+    for t in labels:
+        taught[t] = taught.get(t, 0) + 1
+    return TeachResult(
+        set_name, path, taught, [f for f in TILE_IDS if f not in tile_set.faces], faces_in_set=len(tile_set.faces)
+    )
+
+
+def photo_crops(photo, classifier: SetClassifier) -> list[np.ndarray]:
+    """Upright crops of every tile recognition finds in the photo (the framing recognition names them with)."""
+    from sikwu.vision.io import load_image
+    from sikwu.vision.naming import CROP_PAD
+    from sikwu.vision.pipeline import recognize
+    from sikwu.vision.quads import portrait_quad, rectify
+
+    loaded = load_image(photo)
+    result = recognize(photo, classifier=classifier.base)
+    scale = np.array(loaded.scale, np.float32)
+    return [
+        rectify(loaded.pixels, portrait_quad(np.asarray(t.quad, np.float32) / scale), pad=CROP_PAD)
+        for t in result.tiles
+    ]
+
+
+def teach_from_crops(
+    set_name: str, crops: Sequence[np.ndarray], classifier: SetClassifier | None = None, replace: bool = False
+) -> TeachResult:
+    """Teach from crops of one laid-out set (each face once, any order): names assigned one-to-one, then stored."""
+    clf = classifier or SetClassifier()
+    clf.use_set(None)
+    probs = clf.probabilities(crops)
+    names = assign_faces(probs, list(clf.labels))
+    found = sorted((f for f in names if f), key=TILE_IDS.index)
+    missing = [f for f in TILE_IDS if f not in found]
+    if len(found) < MIN_FACES:
+        raise TeachError(
+            f"the photo shows {len(found)} of the 42 faces, too few to teach the set (at least {MIN_FACES}); "
+            f"missing: {' '.join(missing)}. Lay out one tile of each face face-up in rows, photograph from above"
+        )
+    keep = [(crops[i], f) for i, f in enumerate(names) if f is not None]
+    result = add_examples(set_name, [c for c, _ in keep], [f for _, f in keep], clf, replace)
+    result.unassigned = len(crops) - len(keep)
+    if missing:
+        result.notes.append(f"not found in the photo: {' '.join(missing)} (add them with another photo)")
+    return result
+
+
+def teach_from_photo(photo, set_name: str, classifier: SetClassifier | None = None, replace: bool = False):
+    """Teach the named set from one photo of its faces laid out; raises TeachError saying what is missing."""
+    check_name(set_name)
+    clf = classifier or SetClassifier()
+    clf.use_set(None)
+    crops = photo_crops(photo, clf)
+    if not crops:
+        raise TeachError("no tiles were found in the photo; lay the tiles face-up on a plain table, in good light")
+    return teach_from_crops(set_name, crops, clf, replace)
+
+
+def load_set(name: str) -> TileSet:
+    """The taught set, for ``SetClassifier(tile_set=...)``; raises TileSetError when there is none."""
+    return TileSet.load(check_name(name))
+
+
+__all__ = [
+    "TeachError",
+    "TeachResult",
+    "TileSetError",
+    "add_examples",
+    "load_set",
+    "teach_from_crops",
+    "teach_from_photo",
+]
