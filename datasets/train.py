@@ -220,8 +220,10 @@ def train(
     init: Path | None = None,
     restarts: int = 0,
     extra: dict[str, object] | None = None,
+    more_crops: dict[str, tuple[np.ndarray, list[str]]] | None = None,
 ) -> dict[str, object]:
-    """Prepare the crops (cached), train for ``steps`` (plus restarts) and export; call ``make_repeatable`` first."""
+    """Prepare the crops (cached), add ``more_crops`` (name -> padded crops, tile ids; e.g. cut from scenes), train
+    for ``steps`` (plus restarts) and export; call ``make_repeatable`` first."""
     import torch
     from sikwu.datasets import prepare, synth
     from sikwu.datasets.model import STAGES, TileNet
@@ -231,6 +233,9 @@ def train(
     torch.manual_seed(seed)
     rng = np.random.default_rng(seed)
     x, y, sizes = prepare.training_set(seed, per_class)
+    for name, (mx, my) in (more_crops or {}).items():
+        x, y = np.concatenate([x, mx]), np.concatenate([y, [CLASS_LABELS.index(v) for v in my]]).astype(np.int64)
+        sizes[name] = len(my)
     if limit:
         keep = np.sort(rng.permutation(len(y))[:limit])
         x, y = x[keep], y[keep]

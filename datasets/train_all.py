@@ -5,9 +5,10 @@
 Why one command with fixed step counts: the shipped models must be remade by anyone on two CPU cores and checked
 against what is committed. The detector trains on hk-photos/train, the project's own-faces tables and synthetic
 table photos composed from training tile sets (``datasets.scenes``); the classifier on hk-photos/train crops,
-tile-crops photos and renders of the tile-art sets. Nothing held out is read: the held-out tile-crops photos come
-from one function (``scenes.art.training_excluded_crops``, the split of ``datasets.split`` when present) and
-hk-photos/valid is never opened. ``training.json`` records the command, seed, threads, steps, data version and
+tile-crops photos, renders of the tile-art sets and the well-visible tiles of those same scenes (``scene_crops``).
+Nothing held out is read: the held-out tile-crops photos come from one function
+(``scenes.art.training_excluded_crops``, the split of ``datasets.split`` when present) and hk-photos/valid is never
+opened. ``training.json`` records the command, seed, threads, steps, data version and
 durations; the same seed, threads and steps on the same data version give byte-identical weights.
 """
 
@@ -115,11 +116,10 @@ def _refuse_budget(value: str) -> int:
     )
 
 
-def _train_detector(args: argparse.Namespace, generator: str) -> dict[str, object]:
+def _train_detector(args: argparse.Namespace, scenes: Path) -> dict[str, object]:
     from sikwu.datasets import train_detector
 
     t0 = time.time()
-    scenes = scene_folder(args.seed, args.scenes_per_kind, generator)
     data = train_detector.load_data(args.seed, scene_dirs=(scenes,))
     prep = time.time() - t0
     summary = train_detector.train(
@@ -128,10 +128,14 @@ def _train_detector(args: argparse.Namespace, generator: str) -> dict[str, objec
     return {**summary, "prep_seconds": round(prep, 1), "scene_folder": scenes.name}
 
 
-def _train_classifier(args: argparse.Namespace) -> dict[str, object]:
+def _train_classifier(args: argparse.Namespace, scenes: Path) -> dict[str, object]:
     from sikwu.datasets import train
+    from sikwu.datasets.scene_crops import scene_crops
 
-    summary = train.train(args.classifier_steps, args.seed, out=args.out / "tile_classifier.onnx")
+    summary = train.train(
+        args.classifier_steps, args.seed, out=args.out / "tile_classifier.onnx",
+        extra={"command": _command(), "threads": args.threads}, more_crops={"synthetic scenes": scene_crops(scenes)},
+    )  # fmt: skip
     summary.pop("history", None)
     return summary
 
@@ -158,13 +162,15 @@ def train_all(args: argparse.Namespace) -> dict[str, object]:
         "torch": torch.__version__, "python": platform.python_version(), "machine": platform.machine(),
     }  # fmt: skip
     args.out.mkdir(parents=True, exist_ok=True)
-    durations = {}
+    scenes = scene_folder(args.seed, args.scenes_per_kind, generator)
+    durations = {"scenes": round(time.time() - t0, 1)}
     if args.only in (None, "detector"):
-        record["detector"] = _train_detector(args, generator)
-        durations["detector"] = round(time.time() - t0, 1)
+        t1 = time.time()
+        record["detector"] = _train_detector(args, scenes)
+        durations["detector"] = round(time.time() - t1, 1)
     if args.only in (None, "classifier"):
         t1 = time.time()
-        record["classifier"] = _train_classifier(args)
+        record["classifier"] = _train_classifier(args, scenes)
         durations["classifier"] = round(time.time() - t1, 1)
     record["durations_seconds"] = {**durations, "total": round(time.time() - t0, 1)}
     (args.out / RECORD_NAME).write_text(json.dumps(record, indent=2) + "\n")

@@ -90,3 +90,34 @@ def test_data_version_follows_the_input_files_and_the_generator(tmp_path: Path, 
     assert train_all.data_version([a, b], "gen2") != base
     b.write_bytes(b"333")
     assert train_all.data_version([a, b], "gen1") != base
+
+
+def _scene_folder(tmp_path: Path, tiles: list[dict]) -> Path:
+    img = np.full((200, 300, 3), 90, np.uint8)
+    (tmp_path / "images").mkdir()
+    cv2.imwrite(str(tmp_path / "images" / "row_00000.jpg"), img)
+    lines = [json.dumps({"generator": {}}), json.dumps({"image": "images/row_00000.jpg", "tiles": tiles})]
+    (tmp_path / "scenes.jsonl").write_text("\n".join(lines) + "\n")
+    return tmp_path
+
+
+def test_scene_crops_keep_well_visible_tiles_named_as_the_classifier_names_them(tmp_path: Path) -> None:
+    from sikwu.datasets.scene_crops import scene_crops
+
+    tiles = [
+        {"label": "3p", "box": [10, 10, 40, 50], "visible": 1.0},
+        {"label": "blank", "box": [50, 10, 80, 50], "visible": 0.95},
+        {"label": "7s", "box": [90, 10, 120, 50], "visible": 0.4},  # buried in a pile: not nameable
+        {"label": "2m", "box": [130, 10, 138, 18], "visible": 1.0},  # too small to read
+    ]
+    x, y = scene_crops(_scene_folder(tmp_path, tiles))
+    assert y == ["3p", "5z"] and x.shape == (2, prepare.CACHE_SIZE, prepare.CACHE_SIZE, 3)
+
+
+def test_scene_crops_keep_backs_to_a_tenth(tmp_path: Path) -> None:
+    from sikwu.datasets.scene_crops import scene_crops
+
+    faces = [{"label": "1m", "box": [10 + 20 * i, 10, 28 + 20 * i, 40], "visible": 1.0} for i in range(9)]
+    backs = [{"label": "back", "box": [10 + 20 * i, 100, 28 + 20 * i, 130], "visible": 1.0} for i in range(9)]
+    _, y = scene_crops(_scene_folder(tmp_path, faces + backs))
+    assert y.count("1m") == 9 and y.count("back") == 1
