@@ -182,7 +182,7 @@ def fit(
     loss_fn = torch.nn.CrossEntropyLoss(label_smoothing=0.05)
     total = sum(n for n, _ in cycles)
     bar, feed, history = Progress("classifier", total), batches(len(y), batch_size, rng), []
-    tot_loss = tot_ok = seen = done = 0
+    tot_loss, tot_ok, seen, done = 0.0, 0, 0, 0
     for steps, peak in cycles:
         sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=peak, total_steps=steps, pct_start=0.15)
         for _ in range(steps):
@@ -205,7 +205,7 @@ def fit(
             bar.update(1, f"loss {tot_loss / seen:.3f} acc {tot_ok / seen:.3f}")
             if done % max(1, total // 10) == 0 or done == total:
                 history.append({"step": done, "loss": round(tot_loss / seen, 4), "train_acc": round(tot_ok / seen, 4)})
-                tot_loss = tot_ok = seen = 0
+                tot_loss, tot_ok, seen = 0.0, 0, 0
     return history
 
 
@@ -317,7 +317,7 @@ def run(args: argparse.Namespace) -> int:
         print(json.dumps(summary, indent=2))
     else:
         print(
-            f"wrote {summary['model']} ({summary['bytes'] / 1e6:.2f} MB) after {summary['total_seconds']:.0f}s "
+            f"wrote {args.out} ({Path(args.out).stat().st_size / 1e6:.2f} MB) after {summary['total_seconds']}s "
             f"({summary['crops']} crops, {summary['steps']} steps, seed {summary['seed']})"
         )
     return 0

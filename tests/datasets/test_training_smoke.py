@@ -121,3 +121,16 @@ def test_scene_crops_keep_backs_to_a_tenth(tmp_path: Path) -> None:
     backs = [{"label": "back", "box": [10 + 20 * i, 100, 28 + 20 * i, 130], "visible": 1.0} for i in range(9)]
     _, y = scene_crops(_scene_folder(tmp_path, faces + backs))
     assert y.count("1m") == 9 and y.count("back") == 1
+
+
+def test_training_inputs_hold_no_held_out_photo() -> None:
+    """Issue 14 item 2: the held-out split is never trained on (tile-crops groups and hk-photos/valid)."""
+    from sikwu.datasets.paths import shared_path
+    from sikwu.datasets.scenes.art import training_excluded_crops
+
+    if not shared_path("datasets", "tile-crops", "labels.csv").is_file():
+        pytest.skip("../shared/datasets not found (set SIKWU_SHARED): the input list is read from it")
+    held, _ = training_excluded_crops()
+    files = train_all.training_files()
+    assert held and not any(p.parent.name == "images" and p.name in held for p in files if "tile-crops" in p.parts)
+    assert not any("valid" in p.parts for p in files if "hk-photos" in p.parts)
