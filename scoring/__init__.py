@@ -13,7 +13,7 @@ Public API (stable; the vision pipeline, the app and the CLI use only these name
 from sikwu.scoring import errors
 from sikwu.scoring.errors import HandError, NotationError, NotAWinningHandError, ProfileError, ScoringError
 from sikwu.scoring.evaluate import PatternHit, Reading
-from sikwu.scoring.hand import EVENTS, Hand, Meld
+from sikwu.scoring.hand import EVENTS, Hand, HandHistory, Meld
 from sikwu.scoring.notation import format_tiles, parse_tiles
 from sikwu.scoring.profile import DEFAULT_PROFILE, Profile, builtin_profiles, load_profile
 from sikwu.scoring.scorer import Score, score_hand
@@ -24,6 +24,7 @@ __all__ = [
     "EVENTS",
     "Hand",
     "HandError",
+    "HandHistory",
     "Meld",
     "NotAWinningHandError",
     "NotationError",

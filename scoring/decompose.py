@@ -204,6 +204,13 @@ _NAMED = SuitDivider(_named_group)
 def standard_divisions(counts: tuple[int, ...]) -> tuple[tuple[Group, ...], ...]:
     """Every reading of a 34-count vector as sets plus exactly one pair (pair last); empty if none.
 
+    ``111222333m`` is three pungs or three identical chows, and the two score differently:
+
+    >>> for reading in standard_divisions(counts_of(["1m"] * 3 + ["2m"] * 3 + ["3m"] * 3 + ["5p"] * 3 + ["9s"] * 2)):
+    ...     print(reading)
+    (('chow', '1m'), ('chow', '1m'), ('chow', '1m'), ('pung', '5p'), ('pair', '9s'))
+    (('pung', '1m'), ('pung', '2m'), ('pung', '3m'), ('pung', '5p'), ('pair', '9s'))
+
     Pure and cached: the scorer, the validator and the vision pipeline all call it with the same keys.
     """
     readings, _ = _NAMED.divide(counts)
@@ -229,16 +236,39 @@ def seven_pairs_groups(counts: tuple[int, ...], distinct: bool = True) -> tuple[
     return tuple(pairs) if len(pairs) == 7 else None
 
 
-def nine_gates_suit(counts: tuple[int, ...]) -> str | None:
-    """Suit letter if the 14 tiles are 1112345678999 plus one more of the same suit."""
+def nine_gates_suit(counts: tuple[int, ...], waiting_on: str | None = None) -> str | None:
+    """Suit letter if the 14 tiles are 1112345678999 plus one more of the same suit.
+
+    ``waiting_on``: the winning tile, when the rule is that the hand *waited* on 1112345678999 (the 13 tiles
+    without it are exactly that); otherwise any 14 tiles of that make-up count.
+
+    >>> from sikwu.scoring import parse_tiles
+    >>> hand = counts_of(parse_tiles("11123455678999p"))  # won on 1p: the 13 before were 1123455678999
+    >>> nine_gates_suit(hand), nine_gates_suit(hand, waiting_on="1p"), nine_gates_suit(hand, waiting_on="5p")
+    ('p', None, 'p')
+    """
     if sum(counts) != 14:
         return None
     for suit in SUITS:
         base = _SUIT_BASES[suit]
         key = counts[base : base + 9]
         if sum(key) == 14 and all(c >= b for c, b in zip(key, _NINE_GATES_BASE, strict=True)):
+            if waiting_on is not None and not _waited_on_nine_gates(key, suit, waiting_on):
+                return None
             return suit
     return None
+
+
+def _waited_on_nine_gates(key: tuple[int, ...], suit: str, winning_tile: str) -> bool:
+    """Without the winning tile the suit's 13 tiles are exactly 1112345678999."""
+    if len(winning_tile) != 2 or winning_tile[1] != suit or not winning_tile[0].isdigit():
+        return False
+    rank = int(winning_tile[0])
+    if not 1 <= rank <= 9:
+        return False
+    before = list(key)
+    before[rank - 1] -= 1
+    return tuple(before) == _NINE_GATES_BASE
 
 
 def divisions(

@@ -53,6 +53,7 @@ class CompiledProfile:
         "seven_pairs_distinct",
         "thirteen_orphans",
         "nine_gates",
+        "nine_gates_waiting",
         "cap",
         "has_relations",
     )
@@ -80,7 +81,9 @@ class CompiledProfile:
         self.seven_pairs = sp is not None
         self.seven_pairs_distinct = bool(sp.options.get("distinct_pairs", True)) if sp else True
         self.thirteen_orphans = profile.has("thirteen_orphans")
-        self.nine_gates = profile.has("nine_gates")
+        nine_gates = profile.patterns.get("nine_gates")
+        self.nine_gates = nine_gates is not None
+        self.nine_gates_waiting = bool(nine_gates.options.get("waiting_hand", False)) if nine_gates else False
 
     def applicable(self, flags: int) -> tuple:
         """The entries whose prerequisite bits are all in ``flags`` (few distinct flag sets occur: cached)."""

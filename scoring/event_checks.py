@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from sikwu.scoring.errors import HandError
-from sikwu.scoring.hand import Hand
+from sikwu.scoring.hand import Hand, HandHistory
 
 _SEATS = (1, 2, 3, 4)
 _FLOWER_WINS = frozenset({"seven_flowers", "eight_flowers"})
@@ -118,3 +118,25 @@ def check_events(hand: Hand) -> None:
     for broken, message in rules:
         if broken(hand):
             raise HandError(message.format(bonus=len(hand.bonus)))
+
+
+def check_history(hand: Hand, history: HandHistory) -> None:
+    """Raise HandError when the history does not fit the hand (a chain naming a meld that is no kong, ...)."""
+    chain = history.replacement_chain
+    if not chain:
+        return
+    for i in chain:
+        if not isinstance(i, int) or isinstance(i, bool) or not 0 <= i < len(hand.melds):
+            raise HandError(
+                f"replacement chain entry {i!r} is not a declared meld; give meld positions 0-{len(hand.melds) - 1} "
+                "in the order the kongs were declared"
+            )
+        if hand.melds[i].kind != "kong":
+            raise HandError(f"replacement chain entry {i} is a {hand.melds[i].kind}, not a kong; list only kongs")
+    if len(set(chain)) != len(chain):
+        raise HandError("a kong appears twice in the replacement chain; list each kong once, in declaration order")
+    if not hand.self_drawn or not hand.events & _REPLACEMENT_WINS:
+        raise HandError(
+            "a replacement chain ends in a win on a replacement tile: set self_drawn and the kong_replacement "
+            "(or flower_replacement) event, or drop the chain"
+        )

@@ -129,3 +129,19 @@ class Hand:
         for m in self.melds:
             out.extend(m.tiles)
         return tuple(out)
+
+
+@dataclass(frozen=True)
+class HandHistory:
+    """What the final hand does not show but some rules need: the game's history around the win, as plain data.
+
+    Whoever watched the game supplies it (the ledger); scoring only reads it.  ``replacement_chain``: the kongs
+    declared in the one replacement chain that ended in the self-drawn win, as indices into ``Hand.melds`` in the
+    order they were declared (a flower replacement between them does not break the chain).  Empty = not known:
+    the rules then fall back to what the hand shows (the last kong declared).
+    """
+
+    replacement_chain: tuple[int, ...] = ()
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "replacement_chain", tuple(self.replacement_chain))

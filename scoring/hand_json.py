@@ -127,8 +127,8 @@ def _meld(value: Any, field: str) -> Meld:
     return Meld(kind, tiles, concealed=concealed, kong_kind=kong_kind, fed_by=fed_by)
 
 
-def hand_from_json(obj: Any) -> Hand:
-    """Build a Hand from a decoded JSON object (or a JSON string).  Raises HandJSONError for a malformed field."""
+def _document(obj: Any) -> Mapping[str, Any]:
+    """The decoded JSON object, its fields known and its version one this sikwu reads."""
     if isinstance(obj, str | bytes):
         try:
             obj = json.loads(obj)
@@ -144,6 +144,41 @@ def hand_from_json(obj: Any) -> Hand:
     version = obj.get("version", SCHEMA_VERSION)
     if version != SCHEMA_VERSION:
         raise HandJSONError("version", f"this sikwu reads hand JSON version {SCHEMA_VERSION}, got {version!r}")
+    return obj
+
+
+def _events(value: Any) -> frozenset[str]:
+    if not isinstance(value, list | tuple):
+        raise HandJSONError("events", f"must be a list of event names: {', '.join(sorted(EVENTS))}")
+    for i, ev in enumerate(value):
+        if ev not in EVENTS:
+            raise HandJSONError(f"events[{i}]", f"{ev!r} is not an event; use one of {', '.join(sorted(EVENTS))}")
+    return frozenset(value)
+
+
+def _round_wind(value: Any) -> str:
+    """1z-4z from a wind id, word or letter (E, south) or a number 1-4."""
+    if isinstance(value, str) and value.strip().lower() in _SEAT_WORDS:
+        return WIND_IDS[_SEAT_WORDS[value.strip().lower()] - 1]
+    if isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= 4:
+        return WIND_IDS[value - 1]
+    raise HandJSONError("round_wind", f"{value!r} is not a wind; use 1z-4z or E/S/W/N")
+
+
+def hand_from_json(obj: Any) -> Hand:
+    """Build a Hand from a decoded JSON object (or a JSON string).  Raises HandJSONError for a malformed field.
+
+    >>> melds = '[{"kind": "pung", "tiles": ["7z", "7z", "7z"], "fed_by": "W"}]'
+    >>> hand = hand_from_json('{"concealed": ["1m", "2m", "3m"], "melds": ' + melds + "}")
+    >>> hand.melds[0].kind, hand.melds[0].fed_by
+    ('pung', 3)
+    >>> try:
+    ...     hand_from_json({"concealed": ["1m"], "melds": [{"kind": "chow", "tiles": ["1m", "2m", "4m"]}]})
+    ... except HandJSONError as exc:
+    ...     print(exc.field, "-", exc)  # doctest: +ELLIPSIS
+    melds[0].tiles - hand JSON field 'melds[0].tiles': a chow must be three consecutive numbers (like 3-4-5)...
+    """
+    obj = _document(obj)
     if "concealed" not in obj:
         raise HandJSONError("concealed", "missing; list the tiles in hand including the winning tile")
     concealed = _tiles(obj["concealed"], "concealed", PLAYING_IDS, "playing")
@@ -155,19 +190,6 @@ def hand_from_json(obj: Any) -> Hand:
     winning = obj.get("winning_tile")
     if winning is not None:
         winning = _tile(winning, "winning_tile", PLAYING_IDS, "playing")
-    events_raw = obj.get("events", [])
-    if not isinstance(events_raw, list | tuple):
-        raise HandJSONError("events", f"must be a list of event names: {', '.join(sorted(EVENTS))}")
-    for i, ev in enumerate(events_raw):
-        if ev not in EVENTS:
-            raise HandJSONError(f"events[{i}]", f"{ev!r} is not an event; use one of {', '.join(sorted(EVENTS))}")
-    round_wind = obj.get("round_wind", "1z")
-    if isinstance(round_wind, str) and round_wind.strip().lower() in _SEAT_WORDS:
-        round_wind = WIND_IDS[_SEAT_WORDS[round_wind.strip().lower()] - 1]
-    elif isinstance(round_wind, int) and not isinstance(round_wind, bool) and 1 <= round_wind <= 4:
-        round_wind = WIND_IDS[round_wind - 1]
-    else:
-        raise HandJSONError("round_wind", f"{round_wind!r} is not a wind; use 1z-4z or E/S/W/N")
     discarder = obj.get("discarder")
     return Hand(
         concealed=concealed,
@@ -175,9 +197,9 @@ def hand_from_json(obj: Any) -> Hand:
         bonus=bonus,
         winning_tile=winning,
         self_drawn=_bool(obj.get("self_drawn", False), "self_drawn"),
-        events=frozenset(events_raw),
+        events=_events(obj.get("events", [])),
         seat=parse_seat(obj.get("seat", 1), "seat"),
-        round_wind=round_wind,
+        round_wind=_round_wind(obj.get("round_wind", "1z")),
         dealer=parse_seat(obj.get("dealer", 1), "dealer"),
         discarder=None if discarder is None else parse_seat(discarder, "discarder"),
     )

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from sikwu.scoring.hand import Hand, Meld, Seat
+from sikwu.scoring.hand import Hand, HandHistory, Meld, Seat
 from sikwu.scoring.payment_rules import LiabilityRule, PaymentRules
 from sikwu.scoring.tiles import DRAGON_IDS, HONOUR_IDS, SUITS, WIND_IDS, is_terminal
 
@@ -77,7 +77,7 @@ def _fed_by_other(meld: Meld, hand: Hand) -> bool:
     return not meld.concealed and meld.fed_by is not None and meld.fed_by != hand.seat
 
 
-def _fourth_meld(rule: LiabilityRule, hand: Hand) -> Finding | None:
+def _fourth_meld(rule: LiabilityRule, hand: Hand, history: HandHistory) -> Finding | None:
     """12-tile insurance: the discarder of the tile that made the fourth exposed meld."""
     claimed = [(i, m) for i, m in enumerate(hand.melds) if not m.concealed]
     if len(claimed) < 4:
@@ -88,18 +88,27 @@ def _fourth_meld(rule: LiabilityRule, hand: Hand) -> Finding | None:
     return i, m.fed_by, f"fed the fourth exposed meld ({_meld_text(m)}): 12-tile insurance"
 
 
-def _kong_self_draw(rule: LiabilityRule, hand: Hand) -> Finding | None:
-    """Self-draw after a kong called on a discard: the discarder of the kong's tile, when the win was drawn after
-    that kong (the last kong declared)."""
-    if not (hand.self_drawn and {"kong_replacement", "double_kong_replacement"} & hand.events):
+def _chain_kongs(hand: Hand, history: HandHistory) -> list[int]:
+    """The kongs of the replacement chain the win was drawn in, in declaration order.  Without the history only the
+    hand is known: a kong-replacement win was drawn after the last kong declared."""
+    if history.replacement_chain:
+        return list(history.replacement_chain)
+    if not {"kong_replacement", "double_kong_replacement"} & hand.events:
+        return []
+    kongs = [i for i, m in enumerate(hand.melds) if m.kind == "kong"]
+    return kongs[-1:]
+
+
+def _kong_self_draw(rule: LiabilityRule, hand: Hand, history: HandHistory) -> Finding | None:
+    """Self-draw after a kong called on a discard: the discarder of the first kong of the replacement chain that
+    was called on another player's discard (Sparrow's Nest, Self Draw After Gong; once liable, nothing moves it)."""
+    if not hand.self_drawn:
         return None
-    kongs = [(i, m) for i, m in enumerate(hand.melds) if m.kind == "kong"]
-    if not kongs:
-        return None
-    i, m = kongs[-1]
-    if m.kong_kind != "exposed" or m.fed_by is None or m.fed_by == hand.seat:
-        return None
-    return i, m.fed_by, f"discarded the tile for the exposed kong ({_meld_text(m)}) the win was drawn after"
+    for i in _chain_kongs(hand, history):
+        m = hand.melds[i]
+        if m.kong_kind == "exposed" and m.fed_by is not None and m.fed_by != hand.seat:
+            return i, m.fed_by, f"discarded the tile for the exposed kong ({_meld_text(m)}) the win was drawn after"
+    return None
 
 
 def _category_suit(hand: Hand, rule: LiabilityRule) -> tuple[bool, str | None]:
@@ -140,7 +149,7 @@ def _dangerous_winning_discard(
     return len(hand.melds), hand.discarder, why
 
 
-def _dangerous_discard(rule: LiabilityRule, hand: Hand) -> Finding | None:
+def _dangerous_discard(rule: LiabilityRule, hand: Hand, history: HandHistory) -> Finding | None:
     """A discard that fed a dangerous category (Old Style "Insurance Penalties", Chinese Classical 4.2)."""
     applies, suit = _category_suit(hand, rule)
     if not applies or not _hand_complete(hand, rule, suit):
@@ -150,18 +159,24 @@ def _dangerous_discard(rule: LiabilityRule, hand: Hand) -> Finding | None:
 
 
 #: ``LiabilityRule.trigger`` -> its condition (the names are validated on load by ``payment_rules.TRIGGERS``).
-TRIGGERS: dict[str, Callable[[LiabilityRule, Hand], Finding | None]] = {
+TRIGGERS: dict[str, Callable[[LiabilityRule, Hand, HandHistory], Finding | None]] = {
     "fourth_meld": _fourth_meld,
     "kong_self_draw": _kong_self_draw,
     "dangerous_discard": _dangerous_discard,
 }
 
 
-def find_liability(hand: Hand, rules: PaymentRules) -> tuple[Liability, LiabilityRule] | None:
-    """The liable player, if any.  Once a player is liable no later event moves it (Sparrow's Nest, Liability)."""
+def find_liability(
+    hand: Hand, rules: PaymentRules, history: HandHistory | None = None
+) -> tuple[Liability, LiabilityRule] | None:
+    """The liable player, if any.  Once a player is liable no later event moves it (Sparrow's Nest, Liability).
+
+    ``history``: what the hand does not show (``HandHistory``, e.g. the replacement chain), when known.
+    """
+    history = history if history is not None else HandHistory()
     found: list[tuple[int, int, Liability, LiabilityRule]] = []
     for order, rule in enumerate(rules.liability):
-        hit = TRIGGERS[rule.trigger](rule, hand)
+        hit = TRIGGERS[rule.trigger](rule, hand, history)
         if hit is not None:
             when, seat, why = hit
             found.append((when, order, Liability(seat, rule.name, why), rule))

@@ -146,7 +146,11 @@ def parse_tiles(text: str) -> tuple[str, ...]:
 
 
 def format_tiles(tiles: Iterable[str]) -> str:
-    """Canonical compact form: consecutive tiles of the same suit share one suit letter, e.g. ``123m 456p 77z``."""
+    """Canonical compact form: consecutive tiles of the same suit share one suit letter, e.g. ``123m 456p 77z``.
+
+    >>> format_tiles(["1m", "2m", "3m", "7z", "7z"])
+    '123m 77z'
+    """
     parts: list[str] = []
     digits = ""
     suit = ""

@@ -13,7 +13,8 @@ from fractions import Fraction
 from typing import Any
 
 from sikwu.scoring.errors import HandError, ProfileError
-from sikwu.scoring.hand import Hand, Seat
+from sikwu.scoring.event_checks import check_history
+from sikwu.scoring.hand import Hand, HandHistory, Seat
 from sikwu.scoring.liability import Liability, find_liability
 from sikwu.scoring.payment_rules import LiabilityRule, PaymentRules, apply
 from sikwu.scoring.profile import Profile, load_profile
@@ -121,24 +122,29 @@ def _mult_text(mult: Fraction) -> str:
     return str(mult.numerator) if mult.denominator == 1 else f"{float(mult):g}"
 
 
-def settle(score: Score, profile: Profile | str, pot: int = 0) -> Settlement:
-    """Per-seat payments for a scored hand under ``profile``.  ``pot``: draw-game pot the winner also collects."""
+def settle(score: Score, profile: Profile | str, pot: int = 0, history: HandHistory | None = None) -> Settlement:
+    """Per-seat payments for a scored hand under ``profile``.  ``pot``: draw-game pot the winner also collects;
+    ``history``: what the hand does not show but liability needs (the replacement chain), as plain data from
+    whoever kept the game (raises HandError when it does not fit the hand).
+
+    South's self-drawn 7-faan hand under Sparrow's Nest: 24 points, each other player pays one share.
+
+    >>> from sikwu.scoring import Hand, parse_tiles, score_hand
+    >>> hand = Hand(parse_tiles("123m 456m 789m 111z 55m"), winning_tile="5m", self_drawn=True, seat=2)
+    >>> settlement = settle(score_hand(hand, "sparrows-nest"), "sparrows-nest")
+    >>> settlement.points, dict(settlement.payments)
+    (24, {1: -24, 2: 72, 3: -24, 4: -24})
+    >>> settlement.lines[1]
+    'East (seat 1) pays South 1 x 24 = 24: self-draw share'
+    """
     rules = rules_of(profile)
     hand: Hand = score.hand
+    if history is not None:
+        check_history(hand, history)
     winner = hand.seat
-    faan = score.faan
-    minimum = score.minimum
     if not score.meets_minimum:
-        counted = score.best.minimum_faan
-        line = f"{counted} faan is below the {minimum}-faan minimum: not a legal win"
-        if counted != faan:
-            line += f" ({faan - counted} of the {faan} faan do not count towards the minimum)"
-        return Settlement(0, f"no payment: below the {minimum}-faan minimum", _zero(), (line, "Nobody pays."), False)
-    row = rules.points.row_for(faan)
-    if row is None:
-        raise ProfileError(rules.where, "points.table", f"no row for {faan} faan; add one (e.g. an open-ended row)")
-    points = row.points
-    table_row = f"{faan} faan -> {points} points" + (f" (row {row.label})" if row.label != str(faan) else "")
+        return _below_minimum(score)
+    points, table_row = _table_points(score.faan, rules)
     robbed = "robbing_kong" in hand.events and not hand.self_drawn
     konger_pays = robbed and rules.scheme.robbing_kong == "as_self_draw_paid_by_konger"
     konger = hand.discarder if konger_pays else None
@@ -150,14 +156,10 @@ def settle(score: Score, profile: Profile | str, pot: int = 0) -> Settlement:
     lines.insert(0, f"{table_row}; {rules.describe()}")
     liable: Liability | None = None
     if konger is not None:
-        total = sum(shares.values())
-        shares = {s: (total if s == konger else 0) for s in shares}
-        lines.append(
-            f"Robbing the kong: valued as a self-draw, {seat_name(konger)} who added to the kong pays all "
-            f"three shares = {total}"
-        )
+        shares, note = _konger_pays_all(shares, konger)
+        lines.append(note)
     else:
-        found = find_liability(hand, rules)
+        found = find_liability(hand, rules, history)
         if found is not None:
             liable, rule = found
             shares, note = _apply_liability(hand, shares, liable, rule)
@@ -172,6 +174,32 @@ def settle(score: Score, profile: Profile | str, pot: int = 0) -> Settlement:
         lines.append(f"{seat_name(winner)} also takes the draw-game pot of {pot}")
     lines.append(f"{seat_name(winner)} receives {payments[winner]} in total")
     return Settlement(points, table_row, payments, tuple(lines), True, total, liable, -pot)
+
+
+def _below_minimum(score: Score) -> Settlement:
+    faan, counted, minimum = score.faan, score.best.minimum_faan, score.minimum
+    line = f"{counted} faan is below the {minimum}-faan minimum: not a legal win"
+    if counted != faan:
+        line += f" ({faan - counted} of the {faan} faan do not count towards the minimum)"
+    return Settlement(0, f"no payment: below the {minimum}-faan minimum", _zero(), (line, "Nobody pays."), False)
+
+
+def _table_points(faan: int, rules: PaymentRules) -> tuple[int, str]:
+    """(points, the table row in words) of ``faan``."""
+    row = rules.points.row_for(faan)
+    if row is None:
+        raise ProfileError(rules.where, "points.table", f"no row for {faan} faan; add one (e.g. an open-ended row)")
+    label = f" (row {row.label})" if row.label != str(faan) else ""
+    return row.points, f"{faan} faan -> {row.points} points{label}"
+
+
+def _konger_pays_all(shares: dict[Seat, int], konger: Seat) -> tuple[dict[Seat, int], str]:
+    total = sum(shares.values())
+    note = (
+        f"Robbing the kong: valued as a self-draw, {seat_name(konger)} who added to the kong pays all three shares "
+        f"= {total}"
+    )
+    return {s: (total if s == konger else 0) for s in shares}, note
 
 
 def _apply_liability(
@@ -205,12 +233,7 @@ def false_mahjong(offender: Seat | Iterable[Seat], profile: Profile | str, deale
     """Penalty for a false win under ``profile``; ``offender`` may be several seats (Chinese Classical 4.1)."""
     rules = rules_of(profile)
     fm = rules.false_mahjong
-    offenders = (offender,) if isinstance(offender, int) else tuple(sorted(set(offender)))
-    for seat in offenders:
-        if seat not in SEATS:
-            raise HandError(f"offender seat {seat!r} is not a seat; use 1 (East) to 4 (North)")
-    if not offenders or len(offenders) > 3:
-        raise HandError("false mahjong needs one to three offending seats")
+    offenders = _offenders(offender)
     names = ", ".join(seat_name(s) for s in offenders)
     payments = _zero()
     others = [s for s in SEATS if s not in offenders]
@@ -230,15 +253,7 @@ def false_mahjong(offender: Seat | Iterable[Seat], profile: Profile | str, deale
                 payments[s] += each
                 lines.append(f"{seat_name(o)} pays {seat_name(s)} {each}")
         return Settlement(fm.points, row, payments, tuple(lines), kind="false_mahjong", total=fm.points)
-    if fm.kind == "reverse_self_draw_limit":
-        cap = _cap_of(profile)
-        base = rules.points.points(cap)
-        each = apply(rules.scheme.self_draw_each, base)
-        row = f"{cap} faan (limit) -> {base} points; self-draw share {each}"
-    else:  # faan_per_player
-        base = rules.points.points(fm.faan)
-        each = base
-        row = f"{fm.faan} faan -> {base} points"
+    base, each, row = _penalty_share(profile, rules)
     factor = rules.scheme.dealer_factor if fm.dealer_factor_applies else Fraction(1)
     for o in offenders:
         for s in SEATS:
@@ -249,6 +264,28 @@ def false_mahjong(offender: Seat | Iterable[Seat], profile: Profile | str, deale
             payments[s] += amount
             lines.append(f"{seat_name(o)} pays {seat_name(s)} {amount}")
     return Settlement(base, row, payments, tuple(lines), kind="false_mahjong", total=each)
+
+
+def _offenders(offender: Seat | Iterable[Seat]) -> tuple[Seat, ...]:
+    offenders = (offender,) if isinstance(offender, int) else tuple(sorted(set(offender)))
+    for seat in offenders:
+        if seat not in SEATS:
+            raise HandError(f"offender seat {seat!r} is not a seat; use 1 (East) to 4 (North)")
+    if not offenders or len(offenders) > 3:
+        raise HandError("false mahjong needs one to three offending seats")
+    return offenders
+
+
+def _penalty_share(profile: Profile | str, rules: PaymentRules) -> tuple[int, int, str]:
+    """(table points, what each offender pays each other player, the row in words) of a points-based penalty."""
+    fm = rules.false_mahjong
+    if fm.kind == "reverse_self_draw_limit":
+        cap = _cap_of(profile)
+        base = rules.points.points(cap)
+        each = apply(rules.scheme.self_draw_each, base)
+        return base, each, f"{cap} faan (limit) -> {base} points; self-draw share {each}"
+    base = rules.points.points(fm.faan)  # faan_per_player
+    return base, base, f"{fm.faan} faan -> {base} points"
 
 
 def _cap_of(profile: Profile | str) -> int:

@@ -88,7 +88,11 @@ class Profile:
 
 
 def builtin_profiles() -> dict[str, str]:
-    """Built-in profile names and their one-line descriptions."""
+    """Built-in profile names and their one-line descriptions.
+
+    >>> sorted(builtin_profiles())  # doctest: +NORMALIZE_WHITESPACE
+    ['new-style', 'old-style-cheat-sheet', 'old-style-v1', 'old-style-v2', 'old-style-v3', 'sparrows-nest']
+    """
     out = {}
     for p in sorted(PROFILE_DIR.glob("*.toml")):
         out[p.stem] = load_profile(p.stem).description
@@ -96,7 +100,16 @@ def builtin_profiles() -> dict[str, str]:
 
 
 def load_profile(name_or_path: str | Path) -> Profile:
-    """Load a built-in profile by name or a TOML file by path; raises ProfileError on any problem."""
+    """Load a built-in profile by name or a TOML file by path; raises ProfileError on any problem.
+
+    >>> profile = load_profile("sparrows-nest")
+    >>> profile.minimum_faan, profile.cap_faan, profile.patterns["half_flush"].closed
+    (3, 10, 3)
+    >>> load_profile("no-such-table")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    sikwu.scoring.errors.ProfileError: ...no such profile; built-in profiles are: new-style, ...
+    """
     path = _resolve(name_or_path, None)
     return _load_cached(str(path), path.stat().st_mtime_ns)
 

@@ -65,7 +65,9 @@ def _special_divisions(hand: Hand, comp: CompiledProfile, facts: HandFacts, coun
         pairs = seven_pairs_groups(counts, comp.seven_pairs_distinct)
         if pairs is not None:
             yield "seven_pairs", pairs
-    if comp.nine_gates and len(facts.suits) == 1 and not facts.has_honours and nine_gates_suit(counts) is not None:
+    waiting_on = hand.winning_tile if comp.nine_gates_waiting else None
+    one_suit = len(facts.suits) == 1 and not facts.has_honours
+    if comp.nine_gates and one_suit and nine_gates_suit(counts, waiting_on) is not None:
         yield "nine_gates", tuple(("single", t) for t in sorted(concealed, key=TILE_INDEX.__getitem__))
 
 

@@ -101,7 +101,20 @@ def _notes(best: Reading, prof: Profile) -> tuple[str, ...]:
 
 
 def score_hand(hand: Hand, profile: Profile | str = DEFAULT_PROFILE) -> Score:
-    """Score a declared win; raises HandError / NotAWinningHandError with a message saying what to fix."""
+    """Score a declared win; raises HandError / NotAWinningHandError with a message saying what to fix.
+
+    South self-draws a Half Flush with a pung of the round wind (East) under the Sparrow's Nest league rules:
+
+    >>> from sikwu.scoring import Hand, parse_tiles
+    >>> hand = Hand(parse_tiles("123m 456m 789m 111z 55m"), winning_tile="5m", self_drawn=True, seat=2)
+    >>> score = score_hand(hand, "sparrows-nest")
+    >>> score.faan, score.meets_minimum
+    (7, True)
+    >>> [(hit.name_en, hit.faan) for hit in score.best.patterns]  # doctest: +NORMALIZE_WHITESPACE
+    [('No Flowers', 1), ('Closed Hand', 1), ('Self Draw', 1), ('Matching Wind Triplet', 1), ('Half Flush', 3)]
+    >>> score_hand(hand, "old-style-v1").faan  # the same tiles under HK Old Style variant 1
+    6
+    """
     prof = profile if isinstance(profile, Profile) else load_profile(profile)
     counts = valid_concealed_counts(hand)  # the usual hand: one pass checks it and counts the tiles
     if counts is None:
@@ -112,6 +125,8 @@ def score_hand(hand: Hand, profile: Profile | str = DEFAULT_PROFILE) -> Score:
     elif not found:
         raise _not_a_win(hand, prof)
     best = found[0]
+    capped = best.raw_faan > prof.cap_faan
+    meets = best.minimum_faan >= prof.minimum_faan
     score = _new(Score)  # as in evaluate: the dataclass's fields, set at once
     _setattr(
         score,
@@ -123,11 +138,11 @@ def score_hand(hand: Hand, profile: Profile | str = DEFAULT_PROFILE) -> Score:
             "alternatives": tuple(found[1:]),
             "faan": best.faan,
             "raw_faan": best.raw_faan,
-            "capped": best.raw_faan > prof.cap_faan,
+            "capped": capped,
             "limit_hand": any(h.limit for h in best.patterns),
             "minimum": prof.minimum_faan,
-            "meets_minimum": best.minimum_faan >= prof.minimum_faan,
-            "notes": _notes(best, prof),
+            "meets_minimum": meets,
+            "notes": _notes(best, prof) if capped or not meets or not best.patterns else (),
         },
     )
     return score

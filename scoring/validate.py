@@ -37,7 +37,14 @@ _GOOD_MELDS: set[Meld] = set()  # melds already checked (immutable, so once is e
 
 
 def check_counts(tiles: Iterable[str]) -> None:
-    """Raise HandError if any tile appears more often than a set holds (4 of a playing tile, 1 of a bonus tile)."""
+    """Raise HandError if any tile appears more often than a set holds (4 of a playing tile, 1 of a bonus tile).
+
+    >>> check_counts(["1m"] * 4)
+    >>> check_counts(["1m"] * 5)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    sikwu.scoring.errors.HandError: 1m (1 Characters) appears 5 times but a set has only 4; correct the misread tile...
+    """
     counts = Counter(tiles)
     if not counts:
         return
@@ -60,7 +67,14 @@ def check_counts(tiles: Iterable[str]) -> None:
 
 
 def winning_shapes(tiles: Sequence[str], *, seven_pairs: bool = True) -> bool:
-    """True if 14 concealed playing tiles (no melds) form 4 sets + pair, Thirteen Orphans or (optionally) 7 pairs."""
+    """True if 14 concealed playing tiles (no melds) form 4 sets + pair, Thirteen Orphans or (optionally) 7 pairs.
+
+    >>> from sikwu.scoring import parse_tiles
+    >>> winning_shapes(parse_tiles("19m 19p 19s 1234567z 9s"))  # Thirteen Orphans
+    True
+    >>> winning_shapes(parse_tiles("11m 33m 55p 77p 99s 22z 66z"), seven_pairs=False)
+    False
+    """
     playing = [t for t in tiles if not is_bonus(t)]
     if any(not is_tile_id(t) for t in playing):
         return False
@@ -68,7 +82,14 @@ def winning_shapes(tiles: Sequence[str], *, seven_pairs: bool = True) -> bool:
 
 
 def is_winning_hand(concealed: Sequence[str], melds: Sequence[Meld] = (), *, seven_pairs: bool = True) -> bool:
-    """True if the concealed tiles plus declared melds make a winning shape (any profile's special shapes)."""
+    """True if the concealed tiles plus declared melds make a winning shape (any profile's special shapes).
+
+    >>> from sikwu.scoring import Meld, parse_tiles
+    >>> is_winning_hand(parse_tiles("123m 456m 789p 55z"), [Meld.kong("1s")])
+    True
+    >>> is_winning_hand(parse_tiles("123m 456m 789p 124s 55z"))
+    False
+    """
     try:
         check_counts([*concealed, *(t for m in melds for t in m.tiles)])
     except HandError:

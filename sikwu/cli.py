@@ -14,10 +14,11 @@ from collections.abc import Sequence
 from sikwu import classify_cli, recognize_cli
 from sikwu.app import launch
 from sikwu.datasets import cli as datasets_cli
+from sikwu.ledger import cli_args as ledger_cli
 from sikwu.scoring import cli as scoring_cli
 
 #: Modules that contribute subcommands, in the order ``sikwu --help`` lists them.
-SUBCOMMAND_MODULES = (scoring_cli, classify_cli, recognize_cli, datasets_cli, launch)
+SUBCOMMAND_MODULES = (scoring_cli, ledger_cli, classify_cli, recognize_cli, datasets_cli, launch)
 
 
 def build_parser() -> argparse.ArgumentParser:

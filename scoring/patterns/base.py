@@ -10,6 +10,7 @@ what it is worth.  Patterns that score once per item (one faan per dragon pung, 
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
@@ -219,8 +220,15 @@ class Pattern:
         return (reason,) if reason else ()
 
 
+def _source_file(cls: type) -> str | None:
+    return getattr(sys.modules.get(cls.__module__), "__file__", None)
+
+
 def register(cls: type[Pattern]) -> type[Pattern]:
-    if cls.key in REGISTRY:
+    existing = REGISTRY.get(cls.key)
+    if existing is not None:
+        if _source_file(existing) == _source_file(cls) and existing.__qualname__ == cls.__qualname__:
+            return cls  # the same file imported a second time under another name (pytest --doctest-modules)
         raise RuntimeError(f"pattern key {cls.key!r} registered twice")
     REGISTRY[cls.key] = cls
     return cls

@@ -107,11 +107,17 @@ class NineGates(Pattern):
     needs = F_SPECIAL
     name_en = "Nine gates"
     name_zh = "九蓮寶燈"
+    #: ``waiting_hand = true``: the 13 tiles before the winning tile are exactly 1112345678999 of one suit, won on
+    #: any tile of that suit (HK Old Style variants 1 and 2: "Concealed hand of 1112345678999 in one suit and
+    #: winning on any tile of the same suit").  ``false``: the 14 tiles are 1112345678999 plus one more of the suit,
+    #: whichever tile came last (Sparrow's Nest, New Style).  The division (``scoring.readings``) only offers the
+    #: Nine Gates shape when the profile's reading holds.
+    options = {"waiting_hand": False}
 
     def condition(self, ctx: Context, opts):
-        if ctx.shape == "nine_gates" and not ctx.hand.melds:
-            return "1112345678999 of one suit plus one more of that suit, concealed"
-        return None
+        if ctx.shape != "nine_gates" or ctx.hand.melds:
+            return None
+        return "1112345678999 of one suit plus one more of that suit, concealed"
 
 
 @register
