@@ -21,16 +21,23 @@ import platform
 import shutil
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from sikwu.datasets.paths import PROJECT_ROOT, shared_path
 
+if TYPE_CHECKING:
+    from sikwu.datasets.scenes.render import SceneSample
+
 DEFAULT_OUT = PROJECT_ROOT / "models"
 RECORD_NAME = "training.json"
+#: = ``train_detector.DEFAULT_STEPS``, repeated here so ``sikwu`` starts without OpenCV (a test keeps them equal).
+DEFAULT_DETECTOR_STEPS = 6000
 #: Scenes of each kind (row, kong, scattered, pile, standing, wall) drawn for the detector.
-DEFAULT_SCENES_PER_KIND = 120
-#: Scenes are drawn at this long side: the detector sees them letterboxed to 320 px, so more is wasted drawing.
-SCENE_LONG_SIDE = 800
+DEFAULT_SCENES_PER_KIND = 100
+#: Scenes are drawn at the pipeline's working size: the classifier's crops are cut from that size in use.
+SCENE_LONG_SIDE = 1600
 #: Source files whose code decides what the training data look like: their bytes are part of the data version.
 GENERATOR_SOURCES = ("synth.py", "detector_data.py", "prepare.py", "hk_photos.py", "tile_crops.py", "scenes")
 
@@ -66,34 +73,57 @@ def data_version(files: list[Path], generator: str) -> str:
     return h.hexdigest()[:16]
 
 
-def scene_folder(seed: int, per_kind: int, generator: str) -> Path:
-    """Training scenes for the detector, drawn once per (seed, count, generator) into ``.cache`` (gitignored)."""
+def _training_scenes(seed: int, per_kind: int, skipped: list[str]) -> Iterator[tuple[str, SceneSample]]:
+    """Scenes of every kind drawn from training art only (tile-crops less the held-out photos, the shared art sets;
+    never the Debian sets), with a progress bar. A scene the generator cannot lay out is skipped and named in
+    ``skipped``: the others do not depend on it (each scene has its own seed)."""
+    from sikwu.datasets.prepare import Progress
+    from sikwu.datasets.scenes.art import CROPS, SHARED_ART_SETS, ArtFilter, FaceBank, training_excluded_crops
+    from sikwu.datasets.scenes.generate import KIND_INDEX, scene_rng
+    from sikwu.datasets.scenes.render import render_scene
+    from sikwu.datasets.scenes.tiles import TRAIN_BACK_COLOURS
+
+    held, _ = training_excluded_crops()
+    bank = FaceBank(ArtFilter(sets=frozenset({CROPS, *SHARED_ART_SETS}), exclude_crops=held))
+    bar = Progress("training scenes", per_kind * len(KIND_INDEX))
+    for i in range(per_kind):
+        for kind in KIND_INDEX:
+            bar.update(1)
+            try:
+                sample = render_scene(kind, bank, scene_rng(seed, kind, i), SCENE_LONG_SIDE, TRAIN_BACK_COLOURS)
+            except ValueError as exc:  # a layout that does not fit this camera; report it, keep the rest
+                skipped.append(f"{kind}_{i:05d}: {exc}")
+                continue
+            yield f"{kind}_{i:05d}", sample
+
+
+def scene_folder(seed: int, per_kind: int, generator: str) -> tuple[Path, list[str]]:
+    """(training scenes for both models, scenes skipped), drawn once per (seed, count, generator) into ``.cache``."""
     from sikwu.datasets.detector_data import cache_root
-    from sikwu.datasets.scenes import generate
-    from sikwu.datasets.scenes.__main__ import main as scenes_main
+    from sikwu.datasets.scenes.generate import write
 
     out = cache_root() / f"scenes-train-s{seed}-n{per_kind}-{SCENE_LONG_SIDE}-{generator}"
     if (out / "scenes.jsonl").is_file():
-        return out
+        return out, json.loads((out / "skipped.json").read_text())
     tmp = out.with_name(out.name + ".partial")
     shutil.rmtree(tmp, ignore_errors=True)
-    kinds = ",".join(generate.KIND_INDEX)
-    argv = [str(tmp), "--split", "train", "--per-kind", str(per_kind), "--seed", str(seed)]
-    if scenes_main([*argv, "--long-side", str(SCENE_LONG_SIDE), "--kinds", kinds]) != 0:
-        raise RuntimeError("drawing the training scenes failed (see the error above)")
+    skipped: list[str] = []
+    info = {"seed": seed, "per_kind": per_kind, "long_side": SCENE_LONG_SIDE, "split": "train"}
+    write(tmp, _training_scenes(seed, per_kind, skipped), info)
+    (tmp / "skipped.json").write_text(json.dumps(skipped, indent=1))
     tmp.rename(out)
-    return out
+    return out, skipped
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
-    from sikwu.datasets import train, train_detector
+    from sikwu.datasets import train
 
     p.add_argument("--out", type=Path, default=DEFAULT_OUT, help=f"folder for both models and {RECORD_NAME}")
     p.add_argument("--seed", type=int, default=0, help="seed for scenes, data order, augmentation and weights")
     p.add_argument("--threads", type=int, default=2, help="torch CPU threads (default 2; the weights depend on it)")
     p.add_argument(
-        "--detector-steps", type=int, default=train_detector.DEFAULT_STEPS,
-        help=f"detector steps of {train_detector.Recipe().batch} samples (default {train_detector.DEFAULT_STEPS})",
+        "--detector-steps", type=int, default=DEFAULT_DETECTOR_STEPS,
+        help=f"detector steps of 16 samples (default {DEFAULT_DETECTOR_STEPS})",
     )  # fmt: skip
     p.add_argument(
         "--classifier-steps", type=int, default=train.DEFAULT_STEPS,
@@ -162,7 +192,8 @@ def train_all(args: argparse.Namespace) -> dict[str, object]:
         "torch": torch.__version__, "python": platform.python_version(), "machine": platform.machine(),
     }  # fmt: skip
     args.out.mkdir(parents=True, exist_ok=True)
-    scenes = scene_folder(args.seed, args.scenes_per_kind, generator)
+    scenes, skipped = scene_folder(args.seed, args.scenes_per_kind, generator)
+    record["scenes_skipped"] = skipped
     durations = {"scenes": round(time.time() - t0, 1)}
     if args.only in (None, "detector"):
         t1 = time.time()

@@ -134,3 +134,8 @@ def test_training_inputs_hold_no_held_out_photo() -> None:
     files = train_all.training_files()
     assert held and not any(p.parent.name == "images" and p.name in held for p in files if "tile-crops" in p.parts)
     assert not any("valid" in p.parts for p in files if "hk-photos" in p.parts)
+
+
+def test_sikwu_train_defaults_are_the_trainers_defaults() -> None:
+    assert train_all.DEFAULT_DETECTOR_STEPS == train_detector.DEFAULT_STEPS
+    assert train_detector.Recipe().batch == 16  # as the --detector-steps help says
