@@ -1,6 +1,6 @@
 """Train the tile detector (CenterNet-style, one class) on the CPU for a fixed number of steps, export ONNX.
 
-    python -m sikwu.datasets.train_detector --steps 6000 --seed 0 [--scenes DIR]
+    python -m sikwu.datasets.train_detector --steps 4500 --seed 0 [--scenes DIR]
 
 Why a fixed number of steps, not a wall-clock budget: with the same seed, thread count and step count a run gives
 the same weights whatever else the machine is doing, so the shipped model can be remade and checked; the learning
@@ -30,7 +30,7 @@ from sikwu.datasets.detector_net import (
 from sikwu.datasets.paths import PROJECT_ROOT
 
 OUT_PATH = PROJECT_ROOT / "models" / "tile_detector.onnx"
-DEFAULT_STEPS = 6000
+DEFAULT_STEPS = 4500
 #: hk-photos/train photos kept aside (chosen by the seed) to print recall / precision while nothing is tuned on them.
 MONITOR_PHOTOS = 60
 LICENCE_NOTE = (
