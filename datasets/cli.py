@@ -1,4 +1,4 @@
-"""``sikwu train`` and ``sikwu evaluate``: build the tile classifier and measure it (torch only for training)."""
+"""``sikwu train`` and ``sikwu evaluate``: make both models and measure them (torch only for training)."""
 
 from __future__ import annotations
 
@@ -6,15 +6,16 @@ import argparse
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
-    from sikwu.datasets import evaluate, train
+    from sikwu.datasets import evaluate, train_all
 
     t = subparsers.add_parser(
-        "train", help="train the tile classifier on this CPU and export models/tile_classifier.onnx",
-        description="Prepare crops (cached in .cache/classifier), train with a progress bar, export ONNX with its "
-        "labels and preprocessing in the metadata. Needs the 'train' extra and ../shared.",
+        "train", help="train the tile detector and classifier from scratch on this CPU (fixed steps, repeatable)",
+        description="Draw training scenes and crops (cached in .cache), train the detector then the classifier for a "
+        "fixed number of steps with progress bars, export both ONNX models and training.json (command, seed, "
+        "threads, steps, data version, durations) to --out. Needs the 'train' extra and ../shared.",
     )  # fmt: skip
-    train.add_arguments(t)
-    t.set_defaults(handler=train.run)
+    train_all.add_arguments(t)
+    t.set_defaults(handler=train_all.run)
     e = subparsers.add_parser(
         "evaluate", help="measure the tile classifier (in-distribution and held-out, calibration, unknowns, speed)",
         description="Accuracy on hk-photos/valid crops, the held-out tile-set groups and the project's rendered "

@@ -6,7 +6,9 @@ cached padded crops; the model thus learns rotation invariance rather than relyi
 Everything random flows from ``--seed`` (NumPy generator + torch seed, fixed thread count), so a run can be repeated.
 The preprocessing the model expects is written into the ONNX metadata, where ``vision.classifier`` reads it.
 
-Usage: ``python -m sikwu.datasets.train [--epochs N] [--seed S] [--json]`` or ``sikwu train``.
+Usage: ``python -m sikwu.datasets.train [--steps N] [--seed S] [--threads T] [--json]``; ``sikwu train`` runs it
+after the detector (``datasets.train_all``). A run is a fixed number of steps, so the same seed and thread count give
+the same weights.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ import argparse
 import json
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import numpy as np
@@ -25,13 +28,14 @@ INPUT_SIZE = 64  # square; crops are stretched to it (tiles arrive upright or ly
 MEAN = (0.5, 0.5, 0.5)
 STD = (0.25, 0.25, 0.25)
 DEFAULT_MODEL = PROJECT_ROOT / "models" / "tile_classifier.onnx"
-DEFAULT_EPOCHS = 14
+DEFAULT_STEPS = 4000  # batches of 128: about 13 passes over the crops without the scene crops
+BATCH_SIZE = 128
 #: Share of training crops turned by a random angle in [-45, 45] degrees. Scattered tiles lie at any angle, and the
 #: hk-photos/valid review found most remaining mistakes on tiles turned about 45 degrees on a red table.
 ANY_ANGLE_SHARE = 0.25
-#: Warm restarts after the main run: each a short one-cycle of RESTART_EPOCHS at this share of the peak rate. The
-#: shipped model came from such a chain of low-rate rounds run by hand; ``--restarts`` makes it one command.
-RESTART_EPOCHS = 3
+#: Warm restarts after the main run: each a short one-cycle of RESTART_SHARE of the main steps at this share of the
+#: peak rate. The earlier shipped model came from such a chain of low-rate rounds run by hand.
+RESTART_SHARE = 3 / 14
 RESTART_PEAKS = (1 / 6, 1 / 10, 1 / 10)
 
 
@@ -144,69 +148,55 @@ def load_onnx_weights(model, path: Path) -> None:
         lin.bias.copy_(torch.from_numpy(init[gemm[0].input[2]]))
 
 
-def lr_cycles(epochs: int, lr: float, restarts: int = 0) -> list[tuple[int, float]]:
-    """(epochs, peak rate) of each one-cycle: the main run, then the warm restarts at lower peaks."""
+def lr_cycles(steps: int, lr: float, restarts: int = 0) -> list[tuple[int, float]]:
+    """(steps, peak rate) of each one-cycle: the main run, then the warm restarts at lower peaks."""
     if not 0 <= restarts <= len(RESTART_PEAKS):
         raise ValueError(f"restarts must be 0..{len(RESTART_PEAKS)}, got {restarts}")
-    return [(epochs, lr)] + [(RESTART_EPOCHS, lr * share) for share in RESTART_PEAKS[:restarts]]
+    short = max(1, round(steps * RESTART_SHARE))
+    return [(steps, lr)] + [(short, lr * share) for share in RESTART_PEAKS[:restarts]]
 
 
-def train(
-    epochs: int = DEFAULT_EPOCHS,
-    seed: int = 0,
-    per_class: int = 150,
-    out: Path = DEFAULT_MODEL,
-    threads: int = 2,
-    batch_size: int = 128,
-    lr: float = 3e-3,
-    limit: int | None = None,
-    init: Path | None = None,
-    restarts: int = 0,
-) -> dict[str, object]:
+def batches(n: int, batch_size: int, rng: np.random.Generator) -> Iterator[np.ndarray]:
+    """Endless sorted index batches: a fresh permutation of ``n`` items for each pass (the last partial batch of a
+    pass is dropped, so every batch has ``batch_size`` items)."""
+    size = min(batch_size, n)
+    while True:
+        order = rng.permutation(n)
+        for s in range(n // size):
+            yield np.sort(order[s * size : (s + 1) * size])
+
+
+def fit(
+    model,
+    x: np.ndarray,
+    y: np.ndarray,
+    cycles: list[tuple[int, float]],
+    rng: np.random.Generator,
+    batch_size: int = BATCH_SIZE,
+    frozen_bn: bool = False,
+    size: int = INPUT_SIZE,
+) -> list[dict[str, float]]:
+    """Train on padded crops ``x`` (N, S, S, 3 uint8 BGR) with labels ``y`` for each (steps, peak rate) one-cycle;
+    returns loss and accuracy over each tenth of the run. A cycle's scheduler is made when the cycle starts, because
+    making one sets the optimiser's rate at once."""
     import torch
-    from sikwu.datasets import prepare, synth
-    from sikwu.datasets.model import STAGES, TileNet
-    from sikwu.vision.labels import CLASS_LABELS
+    from sikwu.datasets.prepare import Progress
 
-    t0 = time.time()
-    torch.set_num_threads(threads)
-    torch.manual_seed(seed)
-    rng = np.random.default_rng(seed)
-    x, y, sizes = prepare.training_set(seed, per_class)
-    if limit:
-        keep = rng.permutation(len(y))[:limit]
-        x, y = x[keep], y[keep]
-    prep_s = time.time() - t0
-    print(f"training crops: {len(y)} ({sizes}); data prep {prep_s:.0f}s", file=sys.stderr)
-
-    model = TileNet(len(CLASS_LABELS))
-    if init is not None:
-        load_onnx_weights(model, init)
-    opt = torch.optim.AdamW(model.parameters(), lr=lr, weight_decay=5e-4)
-    steps_per_epoch = len(y) // batch_size
-    # the main one-cycle run, then each restart a short one-cycle at a lower peak (warm restarts); a cycle's
-    # scheduler is made when it starts, because making one sets the optimiser's rate at once
-    cycles = lr_cycles(epochs, lr, restarts)
-    plan = [cycle for cycle, (n, _) in enumerate(cycles) for _ in range(n)]
+    opt = torch.optim.AdamW(model.parameters(), lr=cycles[0][1], weight_decay=5e-4)
     loss_fn = torch.nn.CrossEntropyLoss(label_smoothing=0.05)
-    history = []
-    for epoch, cycle in enumerate(plan):
-        if epoch == 0 or plan[epoch - 1] != cycle:
-            n, peak = cycles[cycle]
-            total = n * steps_per_epoch
-            sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=peak, total_steps=total, pct_start=0.15)
-        model.train()
-        if init is not None:  # folded BatchNorm stays an identity while fine-tuning
-            for mod in model.modules():
-                if isinstance(mod, torch.nn.BatchNorm2d):
-                    mod.eval()
-        order = rng.permutation(len(y))
-        bar = prepare.Progress(f"epoch {epoch + 1}/{len(plan)}", steps_per_epoch)
-        tot_loss = tot_ok = seen = 0
-        for s in range(steps_per_epoch):
-            idx = np.sort(order[s * batch_size : (s + 1) * batch_size])
-            xb = torch.from_numpy(augment(x[idx], rng))
-            yb = torch.from_numpy(y[idx])
+    total = sum(n for n, _ in cycles)
+    bar, feed, history = Progress("classifier", total), batches(len(y), batch_size, rng), []
+    tot_loss, tot_ok, seen, done = 0.0, 0, 0, 0
+    for steps, peak in cycles:
+        sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=peak, total_steps=steps, pct_start=0.15)
+        for _ in range(steps):
+            model.train()
+            if frozen_bn:  # folded BatchNorm stays an identity while fine-tuning
+                for mod in model.modules():
+                    if isinstance(mod, torch.nn.BatchNorm2d):
+                        mod.eval()
+            idx = next(feed)
+            xb, yb = torch.from_numpy(augment(x[idx], rng, size)), torch.from_numpy(y[idx])
             logits = model(xb)
             loss = loss_fn(logits, yb)
             opt.zero_grad(set_to_none=True)
@@ -215,83 +205,124 @@ def train(
             sched.step()
             tot_loss += float(loss.detach()) * len(idx)
             tot_ok += int((logits.argmax(1) == yb).sum())
-            seen += len(idx)
+            seen, done = seen + len(idx), done + 1
             bar.update(1, f"loss {tot_loss / seen:.3f} acc {tot_ok / seen:.3f}")
-        history.append({"epoch": epoch + 1, "loss": round(tot_loss / seen, 4), "train_acc": round(tot_ok / seen, 4)})
-    train_s = time.time() - t0
+            if done % max(1, total // 10) == 0 or done == total:
+                history.append({"step": done, "loss": round(tot_loss / seen, 4), "train_acc": round(tot_ok / seen, 4)})
+                tot_loss, tot_ok, seen = 0.0, 0, 0
+    return history
+
+
+def train(
+    steps: int = DEFAULT_STEPS,
+    seed: int = 0,
+    per_class: int = 150,
+    out: Path = DEFAULT_MODEL,
+    batch_size: int = BATCH_SIZE,
+    lr: float = 3e-3,
+    limit: int | None = None,
+    init: Path | None = None,
+    restarts: int = 0,
+    extra: dict[str, object] | None = None,
+    more_crops: dict[str, tuple[np.ndarray, list[str]]] | None = None,
+) -> dict[str, object]:
+    """Prepare the crops (cached), add ``more_crops`` (name -> padded crops, tile ids; e.g. cut from scenes), train
+    for ``steps`` (plus restarts) and export; call ``make_repeatable`` first."""
+    import torch
+    from sikwu.datasets import prepare, synth
+    from sikwu.datasets.model import STAGES, TileNet
+    from sikwu.vision.labels import CLASS_LABELS
+
+    t0 = time.time()
+    torch.manual_seed(seed)
+    rng = np.random.default_rng(seed)
+    x, y, sizes = prepare.training_set(seed, per_class)
+    for name, (mx, my) in (more_crops or {}).items():
+        x, y = np.concatenate([x, mx]), np.concatenate([y, [CLASS_LABELS.index(v) for v in my]]).astype(np.int64)
+        sizes[name] = len(my)
+    if limit:
+        keep = np.sort(rng.permutation(len(y))[:limit])
+        x, y = x[keep], y[keep]
+    prep_s = time.time() - t0
+    print(f"training crops: {len(y)} ({sizes}); data prep {prep_s:.0f}s", file=sys.stderr)
+    model = TileNet(len(CLASS_LABELS))
+    if init is not None:
+        load_onnx_weights(model, init)
+    cycles = lr_cycles(steps, lr, restarts)
+    t1 = time.time()
+    history = fit(model, x, y, cycles, rng, batch_size, frozen_bn=init is not None)
+    train_s = time.time() - t1
     fonts = [Path(f).name for f in synth.glyph_fonts()]  # the hands the synthetic glyph faces were drawn in
-    meta = model_metadata({
-        "architecture": f"TileNet VGG-style CNN, stages {list(STAGES)}",
-        "seed": seed, "epochs": epochs, "restarts": restarts, "training_crops": sizes,
-        "training_seconds": round(train_s),
-        "fine_tuned_from": str(init) if init else "", "glyph_fonts": fonts,
-    })  # fmt: skip
-    export_onnx(model, out, meta)
+    record = {
+        "seed": seed, "steps": [n for n, _ in cycles], "batch_size": batch_size, "restarts": restarts,
+        "training_crops": sizes, "training_seconds": round(train_s), "fine_tuned_from": str(init) if init else "",
+        "glyph_fonts": fonts, **(extra or {}),
+    }  # fmt: skip
+    export_onnx(model, out, model_metadata({"architecture": f"TileNet VGG-style CNN, stages {list(STAGES)}", **record}))
     return {
-        "model": str(out),
-        "bytes": out.stat().st_size,
-        "epochs": epochs,
-        "restarts": restarts,
-        "seed": seed,
-        "crops": int(len(y)),
-        "sources": sizes,
-        "prep_seconds": round(prep_s, 1),
-        "total_seconds": round(time.time() - t0, 1),
-        "fine_tuned_from": str(init) if init else None,
-        "glyph_fonts": fonts,
-        "history": history,
-    }
+        "model": str(out), "bytes": out.stat().st_size, "crops": int(len(y)), "prep_seconds": round(prep_s, 1),
+        "total_seconds": round(time.time() - t0, 1), "history": history, **record,
+    }  # fmt: skip
+
+
+def _refuse_epochs(value: str) -> int:
+    raise argparse.ArgumentTypeError(
+        f"--epochs was replaced by --steps (one step = one batch of {BATCH_SIZE} crops; {DEFAULT_STEPS} steps is "
+        "about 13 passes over the crops): pass --steps N"
+    )
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument(
-        "--epochs", type=int, default=DEFAULT_EPOCHS, help=f"passes over the data (default {DEFAULT_EPOCHS})"
-    )
+    p.add_argument("--steps", type=int, default=DEFAULT_STEPS, help=f"optimiser steps (default {DEFAULT_STEPS})")
+    p.add_argument("--epochs", type=_refuse_epochs, help=argparse.SUPPRESS)
     p.add_argument("--seed", type=int, default=0, help="seed for data rendering, order and augmentation")
     p.add_argument("--per-class", type=int, default=150, help="synthetic renders per tile class (default 150)")
     p.add_argument("--out", type=Path, default=DEFAULT_MODEL, help="where to write the ONNX model")
-    p.add_argument("--threads", type=int, default=2, help="torch CPU threads (default 2)")
+    p.add_argument("--threads", type=int, default=2, help="torch CPU threads (default 2; the weights depend on it)")
     p.add_argument("--limit", type=int, default=None, help="train on a random subset of this many crops (smoke runs)")
     p.add_argument("--lr", type=float, default=3e-3, help="peak learning rate of the one-cycle schedule")
     p.add_argument("--init", type=Path, default=None, help="fine-tune from this exported ONNX model")
     p.add_argument(
         "--restarts", type=int, default=0, choices=range(len(RESTART_PEAKS) + 1),
-        help=f"low-rate rounds of {RESTART_EPOCHS} epochs after the main run (warm restarts; default 0)",
+        help="low-rate one-cycles after the main run, each 3/14 of --steps (warm restarts; default 0)",
     )  # fmt: skip
     p.add_argument("--json", action="store_true", help="print the training summary as JSON")
 
 
-def run(args: argparse.Namespace) -> int:
+def training_error(threads: int, steps: int) -> str | None:
+    """Why training cannot start here (missing extra, data or a bad count), or None."""
     try:
+        import onnx  # noqa: F401
         import torch  # noqa: F401
     except ImportError:
-        print("error: training needs the 'train' extra: pip install -e '.[train]'", file=sys.stderr)
-        return 2
+        return "training needs the 'train' extra: pip install -e '.[train]'"
     from sikwu.datasets.paths import shared_dir
 
     if not (shared_dir() / "datasets").is_dir():
-        print(f"error: training data not found at {shared_dir()}; set SIKWU_SHARED to it", file=sys.stderr)
+        return f"training data not found at {shared_dir()}; set SIKWU_SHARED to it"
+    if steps < 1 or threads < 1:
+        return "--steps and --threads must be at least 1"
+    return None
+
+
+def run(args: argparse.Namespace) -> int:
+    problem = training_error(args.threads, args.steps)
+    if problem:
+        print(f"error: {problem}", file=sys.stderr)
         return 2
-    if args.epochs < 1:
-        print("error: --epochs must be at least 1", file=sys.stderr)
-        return 2
+    from sikwu.datasets.repeatable import make_repeatable
+
+    make_repeatable(args.seed, args.threads)
     summary = train(
-        args.epochs,
-        args.seed,
-        args.per_class,
-        args.out,
-        args.threads,
-        lr=args.lr,
-        limit=args.limit,
-        init=args.init,
-        restarts=args.restarts,
-    )
+        args.steps, args.seed, args.per_class, args.out, lr=args.lr, limit=args.limit, init=args.init,
+        restarts=args.restarts, extra={"threads": args.threads},
+    )  # fmt: skip
     if args.json:
         print(json.dumps(summary, indent=2))
     else:
         print(
-            f"wrote {summary['model']} ({summary['bytes'] / 1e6:.2f} MB) after {summary['total_seconds']:.0f}s "
-            f"({summary['crops']} crops, {summary['epochs']} epochs, seed {summary['seed']})"
+            f"wrote {args.out} ({Path(args.out).stat().st_size / 1e6:.2f} MB) after {summary['total_seconds']}s "
+            f"({summary['crops']} crops, {summary['steps']} steps, seed {summary['seed']})"
         )
     return 0
 

@@ -1,10 +1,10 @@
-"""Train the tile detector (CenterNet-style, one class) on the CPU against a wall-clock budget, export ONNX.
+"""Train the tile detector (CenterNet-style, one class) on the CPU for a fixed number of steps, export ONNX.
 
-    python -m sikwu.datasets.train_detector --minutes 25 --seed 0
+    python -m sikwu.datasets.train_detector --steps 4500 --seed 0 [--scenes DIR]
 
-Why a wall-clock budget: the machine has 2 shared cores and CI never trains; what matters is the best model we can
-get in a fixed time, so the learning rate follows a cosine over elapsed time, not over a step count. The data order
-and initial weights follow ``--seed``; the number of steps reached depends on the machine's load (printed).
+Why a fixed number of steps, not a wall-clock budget: with the same seed, thread count and step count a run gives
+the same weights whatever else the machine is doing, so the shipped model can be remade and checked; the learning
+rate follows a cosine over the steps. ``sikwu train`` (``datasets.train_all``) runs this with the classifier.
 """
 
 from __future__ import annotations
@@ -14,119 +14,57 @@ import json
 import math
 import sys
 import time
+from dataclasses import asdict, dataclass
 from pathlib import Path
 
 import numpy as np
-from sikwu.datasets.detector_data import DetectorSampler, load_hk_split, load_scene_dir, load_synth
+from sikwu.datasets.detector_data import DetectorSampler, Scene, load_hk_split, load_scene_dir, load_synth
+from sikwu.datasets.detector_net import (
+    INPUT_SIZE,
+    STRIDE,
+    build_model,
+    export_onnx,
+    freeze_batchnorm,
+    load_onnx_weights,
+)
 from sikwu.datasets.paths import PROJECT_ROOT
 
-INPUT_SIZE, STRIDE = 320, 4
 OUT_PATH = PROJECT_ROOT / "models" / "tile_detector.onnx"
+DEFAULT_STEPS = 4500
+#: hk-photos/train photos kept aside (chosen by the seed) to print recall / precision while nothing is tuned on them.
+MONITOR_PHOTOS = 60
 LICENCE_NOTE = (
     "Trained on hk-photos train split: 'Chinese Mahjong Detection' v4 (CC BY 4.0), Roboflow Universe "
     "riichimahjongdetection, via GitHub alanchoi00/mahjong_detection; plus synthetic scenes drawn with the project's "
-    "own faces (sikwu.artwork). hk-photos/valid was held out for measurement."
+    "own faces (sikwu.artwork) and synthetic table photos composed from training tile sets (sikwu.datasets.scenes). "
+    "hk-photos/valid was held out for measurement."
 )
 
 
-def build_model():
-    import torch
-    from torch import nn
+@dataclass(frozen=True)
+class Recipe:
+    """How samples are drawn and the net optimised; the defaults are what ``sikwu train`` ships."""
 
-    def cbr(cin, cout, k=3, s=1):
-        conv = nn.Conv2d(cin, cout, k, s, k // 2, bias=False)
-        return nn.Sequential(conv, nn.BatchNorm2d(cout), nn.ReLU(inplace=True))
+    batch: int = 16
+    lr: float = 3e-3
+    warmup: int = 100
+    synth_share: float = 0.5
+    min_visible: float = 0.6
+    max_zoom: float = 1.6
+    close_up_share: float = 0.15
+    close_up_max_stretch: float = 13.0
+    tilt_share: float = 0.0
+    max_tilt: float = 35.0
 
-    def dws(cin, cout, s=1):
-        return nn.Sequential(
-            nn.Conv2d(cin, cin, 3, s, 1, groups=cin, bias=False),
-            nn.BatchNorm2d(cin),
-            nn.ReLU(inplace=True),
-            nn.Conv2d(cin, cout, 1, bias=False),
-            nn.BatchNorm2d(cout),
-            nn.ReLU(inplace=True),
-        )
-
-    class Net(nn.Module):
-        """Encoder to stride 32 (receptive field covers a close-up tile), two upsampling merges back to stride 4."""
-
-        def __init__(self) -> None:
-            super().__init__()
-            self.register_buffer("mean", torch.tensor([0.5, 0.5, 0.5]).view(1, 3, 1, 1))
-            self.register_buffer("std", torch.tensor([0.25, 0.25, 0.25]).view(1, 3, 1, 1))
-            self.s2 = nn.Sequential(cbr(3, 16, 3, 2))  # 160
-            self.s4 = nn.Sequential(dws(16, 32, 2), dws(32, 32))  # 80
-            self.s8 = nn.Sequential(dws(32, 64, 2), dws(64, 64))  # 40
-            self.s16 = nn.Sequential(dws(64, 96, 2), dws(96, 96), dws(96, 96))  # 20
-            self.s32 = nn.Sequential(dws(96, 128, 2), dws(128, 128))  # 10
-            self.lat16 = cbr(128 + 96, 96, 1)
-            self.lat8 = cbr(96 + 64, 64, 1)
-            self.lat4 = cbr(64 + 32, 48, 1)
-            self.ref = dws(48, 48)
-            self.heat = nn.Sequential(cbr(48, 32), nn.Conv2d(32, 1, 1))
-            self.box = nn.Sequential(cbr(48, 32), nn.Conv2d(32, 4, 1))
-            self.heat[-1].bias.data.fill_(-2.19)
-
-        def forward(self, x):
-            up = nn.functional.interpolate
-            x = (x - self.mean) / self.std
-            f4 = self.s4(self.s2(x))
-            f8 = self.s8(f4)
-            f16 = self.s16(f8)
-            f32 = self.s32(f16)
-            y = self.lat16(torch.cat([up(f32, scale_factor=2.0, mode="nearest"), f16], 1))
-            y = self.lat8(torch.cat([up(y, scale_factor=2.0, mode="nearest"), f8], 1))
-            y = self.lat4(torch.cat([up(y, scale_factor=2.0, mode="nearest"), f4], 1))
-            y = self.ref(y)
-            logits = self.heat(y)
-            b = self.box(y)
-            size = torch.exp(b[:, :2].clamp(-4, 4)) * 32.0  # box w, h in input pixels
-            offset = torch.sigmoid(b[:, 2:])
-            return logits, size, offset
-
-    return Net()
+    def sampler_options(self) -> dict[str, float]:
+        keys = ("min_visible", "max_zoom", "close_up_share", "close_up_max_stretch", "tilt_share", "max_tilt")
+        return {k: getattr(self, k) for k in keys}
 
 
-def load_onnx_weights(model, path: Path) -> None:
-    """Load an exported detector back into the net. The exporter folds each BatchNorm into its convolution, so the
-    conv takes the folded weights and its BatchNorm becomes an identity plus the folded bias (kept frozen)."""
-    import onnx
-    import torch
-    from onnx import numpy_helper
-
-    graph = onnx.load(str(path)).graph
-    init = {i.name: numpy_helper.to_array(i) for i in graph.initializer}
-    convs = [n for n in graph.node if n.op_type == "Conv"]
-    mods = [m for m in model.modules() if isinstance(m, torch.nn.Conv2d)]
-    if len(convs) != len(mods):
-        raise ValueError(f"{path}: {len(convs)} convolutions, the net has {len(mods)}")
-    bns = {}
-    for parent in model.modules():
-        kids = list(parent.children())
-        for a, b in zip(kids, kids[1:], strict=False):
-            if isinstance(a, torch.nn.Conv2d) and isinstance(b, torch.nn.BatchNorm2d):
-                bns[id(a)] = b
-    with torch.no_grad():
-        for node, conv in zip(convs, mods, strict=True):
-            w = torch.from_numpy(init[node.input[1]].copy())
-            bias = torch.from_numpy(init[node.input[2]].copy()) if len(node.input) > 2 else torch.zeros(w.shape[0])
-            conv.weight.copy_(w)
-            if id(conv) in bns:
-                bn = bns[id(conv)]
-                bn.weight.fill_(1.0)
-                bn.bias.copy_(bias)
-                bn.running_mean.zero_()
-                bn.running_var.fill_(1.0 - bn.eps)
-            else:
-                conv.bias.copy_(bias)
-
-
-def freeze_batchnorm(model) -> None:
-    import torch
-
-    for m in model.modules():
-        if isinstance(m, torch.nn.BatchNorm2d):
-            m.eval()
+def learning_rate(step: int, steps: int, peak: float, warmup: int) -> float:
+    """Linear warm-up, then a cosine from ``peak`` down to 2% of it at the last step."""
+    warm = min(1.0, (step + 1) / max(1, warmup))
+    return peak * warm * (0.02 + 0.98 * 0.5 * (1 + math.cos(math.pi * step / max(1, steps))))
 
 
 def make_targets(boxes_list: list[np.ndarray], out: int = INPUT_SIZE // STRIDE):
@@ -169,7 +107,7 @@ def losses(outputs, targets):
     return focal, size_l, off_l
 
 
-def evaluate(model, scenes, threshold: float = 0.3) -> tuple[float, float]:
+def evaluate(model, scenes: list[Scene], threshold: float = 0.3) -> tuple[float, float]:
     """Recall / precision (greedy IoU >= 0.5) on letterboxed held-out scenes, with the shipped post-processing."""
     import torch
     from sikwu.vision.detector import heatmap_peaks, nms
@@ -220,182 +158,68 @@ def match_count(pred: np.ndarray, gt: np.ndarray, iou_threshold: float = 0.5) ->
     return n
 
 
-class Exportable:
-    """Wraps the net so the ONNX graph outputs a probability heatmap (post-processing needs no sigmoid)."""
-
-    @staticmethod
-    def wrap(model):
-        import torch
-        from torch import nn
-
-        class Wrapped(nn.Module):
-            def __init__(self, inner) -> None:
-                super().__init__()
-                self.inner = inner
-
-            def forward(self, x):
-                logits, size, offset = self.inner(x)
-                return torch.sigmoid(logits), size, offset
-
-        return Wrapped(model)
-
-
-def export_onnx(model, path: Path, metadata: dict[str, str]) -> None:
-    import onnx
+def fit(
+    model, sampler: DetectorSampler, steps: int, recipe: Recipe, size: int = INPUT_SIZE, frozen_bn: bool = False
+) -> list[dict[str, float]]:
+    """``steps`` optimiser steps on samples from ``sampler``, with a progress bar; returns the loss every 10%."""
     import torch
+    from sikwu.datasets.prepare import Progress
 
-    model.eval()
-    wrapped = Exportable.wrap(model).eval()
-    dummy = torch.zeros(1, 3, INPUT_SIZE, INPUT_SIZE)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_suffix(".tmp.onnx")
-    torch.onnx.export(
-        wrapped,
-        dummy,
-        str(tmp),
-        input_names=["image"],
-        output_names=["heatmap", "size", "offset"],
-        opset_version=17,
-        dynamo=False,
-    )
-    m = onnx.load(str(tmp))
-    for k, v in metadata.items():
-        entry = m.metadata_props.add()
-        entry.key, entry.value = k, v
-    onnx.save(m, str(path))
-    tmp.unlink()
-
-
-def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--minutes", type=float, default=25.0, help="wall-clock training budget")
-    ap.add_argument("--seed", type=int, default=0)
-    ap.add_argument("--batch", type=int, default=16)
-    ap.add_argument("--lr", type=float, default=3e-3)
-    ap.add_argument("--synth", type=int, default=800, help="number of synthetic scenes")
-    ap.add_argument("--synth-share", type=float, default=0.35)
-    ap.add_argument(
-        "--scenes",
-        type=Path,
-        action="append",
-        default=[],
-        help="a folder of scene photos (python -m sikwu.datasets.scenes OUT --split train), drawn as synthetic",
-    )
-    ap.add_argument("--threads", type=int, default=2)
-    ap.add_argument("--out", type=Path, default=OUT_PATH)
-    ap.add_argument(
-        "--init-onnx",
-        type=Path,
-        default=None,
-        help="fine-tune from an exported detector (BatchNorm stays frozen: it is folded into the convs)",
-    )
-    ap.add_argument("--min-visible", type=float, default=0.6, help="share of a border-cut box that keeps it a tile")
-    ap.add_argument("--max-zoom", type=float, default=1.6)
-    ap.add_argument(
-        "--close-up-share",
-        type=float,
-        default=0.15,
-        help="share of samples that are stretched close-ups of a few tiles running off the edge",
-    )
-    ap.add_argument("--close-up-max-stretch", type=float, default=13.0, help="largest stretch of a close-up sample")
-    ap.add_argument("--tilt-share", type=float, default=0.0, help="share of samples turned by a small angle")
-    ap.add_argument("--max-tilt", type=float, default=35.0, help="largest such turn, degrees")
-    args = ap.parse_args(argv)
-
-    import torch
-
-    torch.set_num_threads(args.threads)
-    torch.manual_seed(args.seed)
-    t_data = time.time()
-    real = load_hk_split("train")
-    rng = np.random.default_rng(args.seed)
-    order = rng.permutation(len(real))
-    held = [real[i] for i in order[:60]]  # monitoring only; valid stays for the benchmark
-    train = [real[i] for i in order[60:]]
-    synth = load_synth(args.synth, seed=args.seed)
-    for folder in args.scenes:
-        synth += load_scene_dir(folder)
-    held_synth = load_synth(40, seed=args.seed + 1000)
-    print(
-        f"data: {len(train)} hk train, {len(held)} hk held out, {len(synth)} synthetic ({time.time() - t_data:.0f} s)",
-        flush=True,
-    )
-    sampler = DetectorSampler(
-        train,
-        synth,
-        args.synth_share,
-        args.seed,
-        min_visible=args.min_visible,
-        max_zoom=args.max_zoom,
-        close_up_share=args.close_up_share,
-        close_up_max_stretch=args.close_up_max_stretch,
-        tilt_share=args.tilt_share,
-        max_tilt=args.max_tilt,
-    )
-    model = build_model()
-    if args.init_onnx:
-        load_onnx_weights(model, args.init_onnx)
-    n_params = sum(p.numel() for p in model.parameters())
-    opt = torch.optim.AdamW(model.parameters(), lr=args.lr, weight_decay=1e-4)
-    budget = args.minutes * 60
-    start = time.time()
-    last_print = start
-    step = 0
-    run = np.zeros(3)
-    while True:
-        frac = (time.time() - start) / budget
-        if frac >= 1:
-            break
-        warm = min(1.0, (step + 1) / 100)
+    opt = torch.optim.AdamW(model.parameters(), lr=recipe.lr, weight_decay=1e-4)
+    bar = Progress("detector", steps)
+    run, history = np.zeros(3), []
+    model.train()
+    for step in range(steps):
         for g in opt.param_groups:
-            g["lr"] = args.lr * warm * (0.02 + 0.98 * 0.5 * (1 + math.cos(math.pi * frac)))
-        if args.init_onnx:
+            g["lr"] = learning_rate(step, steps, recipe.lr, recipe.warmup)
+        if frozen_bn:
             freeze_batchnorm(model)
-        images, boxes = sampler.batch(args.batch, INPUT_SIZE)
+        images, boxes = sampler.batch(recipe.batch, size)
         x = torch.from_numpy(images.transpose(0, 3, 1, 2).astype(np.float32) / 255)
-        targets = [torch.from_numpy(t) for t in make_targets(boxes)]
+        targets = [torch.from_numpy(t) for t in make_targets(boxes, size // STRIDE)]
         focal, size_l, off_l = losses(model(x), targets)
         loss = focal + 0.5 * size_l + 0.5 * off_l
         opt.zero_grad()
         loss.backward()
         torch.nn.utils.clip_grad_norm_(model.parameters(), 10.0)
         opt.step()
-        run = (
-            0.95 * run + 0.05 * np.array([focal.item(), size_l.item(), off_l.item()])
-            if step
-            else np.array([focal.item(), size_l.item(), off_l.item()])
-        )
-        step += 1
-        if time.time() - last_print > 30:
-            last_print = time.time()
-            el = last_print - start
-            print(
-                f"[{el / 60:5.1f}/{args.minutes:.0f} min] step {step} heat {run[0]:.3f} size {run[1]:.3f} "
-                f"off {run[2]:.3f} lr {opt.param_groups[0]['lr']:.2e} {step * args.batch / el:.1f} img/s",
-                flush=True,
-            )
-    train_s = time.time() - start
-    rec, prec = evaluate(model, held)
-    srec, sprec = evaluate(model, held_synth)
-    print(
-        f"done: {step} steps in {train_s / 60:.1f} min; held-out hk train: recall {rec:.3f} precision {prec:.3f}; "
-        f"held-out synthetic: recall {srec:.3f} precision {sprec:.3f}",
-        flush=True,
+        now = np.array([focal.item(), size_l.item(), off_l.item()])
+        run = 0.95 * run + 0.05 * now if step else now
+        bar.update(1, f"heat {run[0]:.3f} size {run[1]:.3f} off {run[2]:.3f}")
+        if (step + 1) % max(1, steps // 10) == 0 or step + 1 == steps:
+            heat, size_loss, off = (round(float(v), 4) for v in run)
+            history.append({"step": step + 1, "heat": heat, "size": size_loss, "off": off})
+    return history
+
+
+@dataclass
+class DetectorData:
+    """Scenes the detector trains on, and the ones it only reports on while training."""
+
+    real: list[Scene]
+    synth: list[Scene]
+    monitor_real: list[Scene]
+    monitor_synth: list[Scene]
+
+
+def load_data(seed: int, own_faces_scenes: int = 800, scene_dirs: tuple[Path, ...] = ()) -> DetectorData:
+    """hk-photos/train (less the monitoring photos), the own-faces tables and any scene folders (decoded, cached)."""
+    real = load_hk_split("train")
+    order = np.random.default_rng(seed).permutation(len(real))
+    synth = load_synth(own_faces_scenes, seed=seed)
+    for folder in scene_dirs:
+        synth = synth + load_scene_dir(folder)
+    return DetectorData(
+        real=[real[i] for i in order[MONITOR_PHOTOS:]],
+        synth=synth,
+        monitor_real=[real[i] for i in order[:MONITOR_PHOTOS]],
+        monitor_synth=load_synth(40, seed=seed + 1000),
     )
-    training = {
-        "steps": step,
-        "batch": args.batch,
-        "minutes": round(train_s / 60, 1),
-        "seed": args.seed,
-        "params": n_params,
-        "synthetic_scenes": len(synth),
-        "scene_folders": [str(f) for f in args.scenes],
-        "synth_share": args.synth_share,
-        "heldout_hk_train": {"recall": round(rec, 4), "precision": round(prec, 4), "photos": len(held)},
-        "heldout_synthetic": {"recall": round(srec, 4), "precision": round(sprec, 4), "scenes": len(held_synth)},
-        "command": "python -m sikwu.datasets.train_detector " + " ".join(sys.argv[1:] if argv is None else argv),
-    }
-    metadata = {
+
+
+def metadata(training: dict[str, object]) -> dict[str, str]:
+    """The ONNX metadata ``vision.detector`` reads (preprocessing, threshold) plus the training record."""
+    return {
         "model": "sikwu tile detector (CenterNet-style, 1 class 'tile')",
         "input_size": str(INPUT_SIZE),
         "stride": str(STRIDE),
@@ -413,8 +237,77 @@ def main(argv: list[str] | None = None) -> int:
         "licence": "hk-photos CC BY 4.0 (attribution above); model MIT with the project",
         "training": json.dumps(training),
     }
-    export_onnx(model, args.out, metadata)
-    print(f"exported {args.out} ({args.out.stat().st_size / 1e6:.2f} MB)", flush=True)
+
+
+def train(
+    data: DetectorData,
+    steps: int,
+    seed: int,
+    out: Path = OUT_PATH,
+    recipe: Recipe = Recipe(),
+    init: Path | None = None,
+    size: int = INPUT_SIZE,
+    extra: dict[str, object] | None = None,
+) -> dict[str, object]:
+    """Train from ``seed`` (or fine-tune ``init``) for ``steps`` steps, report on the monitoring scenes, export."""
+    import torch
+
+    torch.manual_seed(seed)
+    sampler = DetectorSampler(data.real, data.synth, recipe.synth_share, seed, **recipe.sampler_options())
+    model = build_model()
+    if init is not None:
+        load_onnx_weights(model, init)
+    start = time.time()
+    history = fit(model, sampler, steps, recipe, size, frozen_bn=init is not None)
+    seconds = time.time() - start
+    rec, prec = evaluate(model, data.monitor_real)
+    srec, sprec = evaluate(model, data.monitor_synth)
+    training = {
+        "steps": steps, "seed": seed, "recipe": asdict(recipe), "seconds": round(seconds, 1),
+        "params": sum(p.numel() for p in model.parameters()),
+        "real_scenes": len(data.real), "synthetic_scenes": len(data.synth),
+        "fine_tuned_from": str(init) if init else None, "loss_history": history,
+        "heldout_hk_train": {"recall": round(rec, 4), "precision": round(prec, 4), "photos": len(data.monitor_real)},
+        "heldout_synthetic": {
+            "recall": round(srec, 4), "precision": round(sprec, 4), "scenes": len(data.monitor_synth)
+        },
+        **(extra or {}),
+    }  # fmt: skip
+    export_onnx(model, out, metadata(training))
+    return {"model": str(out), "bytes": out.stat().st_size, **training}
+
+
+def _refuse_minutes(value: str) -> float:
+    raise argparse.ArgumentTypeError(
+        "--minutes was replaced by --steps: a fixed number of steps makes a run repeatable (same seed and threads, "
+        "same weights); the old wall-clock budget reached a different step count on every run"
+    )
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    ap.add_argument("--steps", type=int, default=DEFAULT_STEPS, help=f"optimiser steps (default {DEFAULT_STEPS})")
+    ap.add_argument("--minutes", type=_refuse_minutes, help=argparse.SUPPRESS)
+    ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--threads", type=int, default=2, help="torch CPU threads (the result depends on it)")
+    ap.add_argument("--synth", type=int, default=800, help="number of own-faces synthetic tables")
+    ap.add_argument("--scenes", type=Path, action="append", default=[], help="a folder of scene photos (YOLO)")
+    ap.add_argument("--out", type=Path, default=OUT_PATH)
+    ap.add_argument("--init-onnx", type=Path, default=None, help="fine-tune from an exported detector")
+    defaults = Recipe()
+    for name, value in asdict(defaults).items():
+        ap.add_argument(f"--{name.replace('_', '-')}", type=type(value), default=value)
+    args = ap.parse_args(argv)
+    if args.steps < 1:
+        ap.error("--steps must be at least 1")
+    from sikwu.datasets.repeatable import make_repeatable
+
+    make_repeatable(args.seed, args.threads)
+    recipe = Recipe(**{k: getattr(args, k) for k in asdict(defaults)})
+    data = load_data(args.seed, args.synth, tuple(args.scenes))
+    command = "python -m sikwu.datasets.train_detector " + " ".join(sys.argv[1:] if argv is None else argv)
+    summary = train(data, args.steps, args.seed, args.out, recipe, args.init_onnx, extra={"command": command})
+    print(json.dumps({k: summary[k] for k in ("model", "bytes", "steps", "seconds", "heldout_hk_train")}))
     return 0
 
 

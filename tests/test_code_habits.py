@@ -49,9 +49,6 @@ PENDING_SPLIT: set[str] = {
     "datasets/detector_data.py::synth_scene",
     "datasets/synth.py",
     "datasets/synth.py::render_scene",
-    "datasets/train.py::train",
-    "datasets/train_detector.py",
-    "datasets/train_detector.py::main",
 }
 
 #: Files that still edit sys.path (benchmarks that import ``benchmarks.*`` or test helpers); emptied as they are

@@ -65,9 +65,9 @@ def test_bright_featureless_negatives_are_flagged_as_ambiguous() -> None:
 
 
 def test_warm_restarts_follow_the_main_run_at_lower_peaks() -> None:
-    cycles = train.lr_cycles(14, 3e-3, restarts=2)
-    assert cycles[0] == (14, 3e-3)
-    assert [n for n, _ in cycles[1:]] == [train.RESTART_EPOCHS] * 2
+    cycles = train.lr_cycles(1400, 3e-3, restarts=2)
+    assert cycles[0] == (1400, 3e-3)
+    assert [n for n, _ in cycles[1:]] == [round(1400 * train.RESTART_SHARE)] * 2
     assert 3e-3 > cycles[1][1] > cycles[2][1] > 0
 
 

@@ -1,0 +1,236 @@
+"""``sikwu train``: make both shipped models from scratch in one repeatable command, with a JSON record beside them.
+
+    sikwu train --out DIR [--seed 0] [--threads 2] [--detector-steps N] [--classifier-steps N]
+
+Why one command with fixed step counts: the shipped models must be remade by anyone on two CPU cores and checked
+against what is committed. The detector trains on hk-photos/train, the project's own-faces tables and synthetic
+table photos composed from training tile sets (``datasets.scenes``); the classifier on hk-photos/train crops,
+tile-crops photos, renders of the tile-art sets and the well-visible tiles of those same scenes (``scene_crops``).
+Nothing held out is read: the held-out tile-crops photos come from one function
+(``scenes.art.training_excluded_crops``, the split of ``datasets.split`` when present) and hk-photos/valid is never
+opened. ``training.json`` records the command, seed, threads, steps, data version and
+durations; the same seed, threads and steps on the same data version give byte-identical weights.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import platform
+import shutil
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from sikwu.datasets.paths import PROJECT_ROOT, shared_path
+
+if TYPE_CHECKING:
+    from sikwu.datasets.scenes.render import SceneSample
+
+DEFAULT_OUT = PROJECT_ROOT / "models"
+RECORD_NAME = "training.json"
+#: = ``train_detector.DEFAULT_STEPS``, repeated here so ``sikwu`` starts without OpenCV (a test keeps them equal).
+DEFAULT_DETECTOR_STEPS = 4500
+#: Scenes of each kind (row, kong, scattered, pile, standing, wall) drawn for the detector.
+DEFAULT_SCENES_PER_KIND = 80
+#: Scenes are drawn at the pipeline's working size: the classifier's crops are cut from that size in use.
+SCENE_LONG_SIDE = 1600
+#: Source files whose code decides what the training data look like: their bytes are part of the data version.
+GENERATOR_SOURCES = ("synth.py", "detector_data.py", "prepare.py", "hk_photos.py", "tile_crops.py", "scenes")
+
+
+def training_files() -> list[Path]:
+    """Every file of ``../shared`` a training run may read, sorted; held-out tile-crops photos are left out."""
+    from sikwu.datasets.scenes.art import training_excluded_crops
+
+    held, _ = training_excluded_crops()
+    crops = shared_path("datasets", "tile-crops")
+    files = [*shared_path("datasets", "hk-photos", "train").rglob("*"), crops / "labels.csv"]
+    files += [p for p in (crops / "images").iterdir() if p.name not in held]
+    files += list(shared_path("datasets", "tile-art").rglob("*"))
+    return sorted(p for p in files if p.is_file())
+
+
+def generator_version() -> str:
+    """SHA-256 (first 16 hex) of the data-making code: a change to how scenes or crops are drawn changes it."""
+    here = Path(__file__).parent
+    h = hashlib.sha256()
+    for name in GENERATOR_SOURCES:
+        for p in sorted((here / name).rglob("*.py")) if (here / name).is_dir() else [here / name]:
+            h.update(p.relative_to(here).as_posix().encode() + b"\0" + p.read_bytes())
+    return h.hexdigest()[:16]
+
+
+def data_version(files: list[Path], generator: str) -> str:
+    """SHA-256 (first 16 hex) of the sorted input list (path below ../shared and size) and the generator version."""
+    base = shared_path()
+    h = hashlib.sha256(generator.encode())
+    for p in files:
+        h.update(f"{p.relative_to(base).as_posix()}\t{p.stat().st_size}\n".encode())
+    return h.hexdigest()[:16]
+
+
+def _training_scenes(seed: int, per_kind: int, skipped: list[str]) -> Iterator[tuple[str, SceneSample]]:
+    """Scenes of every kind drawn from training art only (tile-crops less the held-out photos, the shared art sets;
+    never the Debian sets), with a progress bar. A scene the generator cannot lay out is skipped and named in
+    ``skipped``: the others do not depend on it (each scene has its own seed)."""
+    from sikwu.datasets.prepare import Progress
+    from sikwu.datasets.scenes.art import CROPS, SHARED_ART_SETS, ArtFilter, FaceBank, training_excluded_crops
+    from sikwu.datasets.scenes.generate import KIND_INDEX, scene_rng
+    from sikwu.datasets.scenes.render import render_scene
+    from sikwu.datasets.scenes.tiles import TRAIN_BACK_COLOURS
+
+    held, _ = training_excluded_crops()
+    bank = FaceBank(ArtFilter(sets=frozenset({CROPS, *SHARED_ART_SETS}), exclude_crops=held))
+    bar = Progress("training scenes", per_kind * len(KIND_INDEX))
+    for i in range(per_kind):
+        for kind in KIND_INDEX:
+            bar.update(1)
+            try:
+                sample = render_scene(kind, bank, scene_rng(seed, kind, i), SCENE_LONG_SIDE, TRAIN_BACK_COLOURS)
+            except ValueError as exc:  # a layout that does not fit this camera; report it, keep the rest
+                skipped.append(f"{kind}_{i:05d}: {exc}")
+                continue
+            yield f"{kind}_{i:05d}", sample
+
+
+def scene_folder(seed: int, per_kind: int, generator: str) -> tuple[Path, list[str]]:
+    """(training scenes for both models, scenes skipped), drawn once per (seed, count, generator) into ``.cache``."""
+    from sikwu.datasets.detector_data import cache_root
+    from sikwu.datasets.scenes.generate import write
+
+    out = cache_root() / f"scenes-train-s{seed}-n{per_kind}-{SCENE_LONG_SIDE}-{generator}"
+    if (out / "scenes.jsonl").is_file():
+        return out, json.loads((out / "skipped.json").read_text())
+    tmp = out.with_name(out.name + ".partial")
+    shutil.rmtree(tmp, ignore_errors=True)
+    skipped: list[str] = []
+    info = {"seed": seed, "per_kind": per_kind, "long_side": SCENE_LONG_SIDE, "split": "train"}
+    write(tmp, _training_scenes(seed, per_kind, skipped), info)
+    (tmp / "skipped.json").write_text(json.dumps(skipped, indent=1))
+    tmp.rename(out)
+    return out, skipped
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    from sikwu.datasets import train
+
+    p.add_argument("--out", type=Path, default=DEFAULT_OUT, help=f"folder for both models and {RECORD_NAME}")
+    p.add_argument("--seed", type=int, default=0, help="seed for scenes, data order, augmentation and weights")
+    p.add_argument("--threads", type=int, default=2, help="torch CPU threads (default 2; the weights depend on it)")
+    p.add_argument(
+        "--detector-steps", type=int, default=DEFAULT_DETECTOR_STEPS,
+        help=f"detector steps of 16 samples (default {DEFAULT_DETECTOR_STEPS})",
+    )  # fmt: skip
+    p.add_argument(
+        "--classifier-steps", type=int, default=train.DEFAULT_STEPS,
+        help=f"classifier steps of {train.BATCH_SIZE} crops (default {train.DEFAULT_STEPS})",
+    )  # fmt: skip
+    p.add_argument(
+        "--scenes-per-kind", type=int, default=DEFAULT_SCENES_PER_KIND,
+        help=f"synthetic table photos of each scene kind for the detector (default {DEFAULT_SCENES_PER_KIND})",
+    )  # fmt: skip
+    p.add_argument("--only", choices=("detector", "classifier"), default=None, help="train one of the two models")
+    p.add_argument("--minutes", type=_refuse_budget, help=argparse.SUPPRESS)
+    p.add_argument("--epochs", type=_refuse_budget, help=argparse.SUPPRESS)
+    p.add_argument("--json", action="store_true", help="print the training record as JSON")
+
+
+def _refuse_budget(value: str) -> int:
+    raise argparse.ArgumentTypeError(
+        "--minutes and --epochs were replaced by --detector-steps and --classifier-steps: a fixed number of steps "
+        "makes the run repeatable (same seed and threads, same weights)"
+    )
+
+
+def _train_detector(args: argparse.Namespace, scenes: Path) -> dict[str, object]:
+    from sikwu.datasets import train_detector
+
+    t0 = time.time()
+    data = train_detector.load_data(args.seed, scene_dirs=(scenes,))
+    prep = time.time() - t0
+    summary = train_detector.train(
+        data, args.detector_steps, args.seed, args.out / "tile_detector.onnx", extra={"command": _command()}
+    )
+    return {**summary, "prep_seconds": round(prep, 1), "scene_folder": scenes.name}
+
+
+def _train_classifier(args: argparse.Namespace, scenes: Path) -> dict[str, object]:
+    from sikwu.datasets import train
+    from sikwu.datasets.scene_crops import scene_crops
+
+    summary = train.train(
+        args.classifier_steps, args.seed, out=args.out / "tile_classifier.onnx",
+        extra={"command": _command(), "threads": args.threads}, more_crops={"synthetic scenes": scene_crops(scenes)},
+    )  # fmt: skip
+    summary.pop("history", None)
+    return summary
+
+
+def _command() -> str:
+    return "sikwu train " + " ".join(sys.argv[2:] if sys.argv[1:2] == ["train"] else sys.argv[1:])
+
+
+def train_all(args: argparse.Namespace) -> dict[str, object]:
+    """Both models (or ``--only`` one), then ``training.json`` beside them; returns that record."""
+    import torch
+    from sikwu.datasets.repeatable import make_repeatable
+    from sikwu.datasets.scenes.art import training_excluded_crops
+
+    t0 = time.time()
+    make_repeatable(args.seed, args.threads)
+    files, generator = training_files(), generator_version()
+    _, held_origin = training_excluded_crops()
+    record: dict[str, object] = {
+        "command": _command(), "seed": args.seed, "threads": args.threads,
+        "steps": {"detector": args.detector_steps, "classifier": args.classifier_steps},
+        "scenes_per_kind": args.scenes_per_kind, "data_version": data_version(files, generator),
+        "generator_version": generator, "input_files": len(files), "held_out_tile_crops": held_origin,
+        "torch": torch.__version__, "python": platform.python_version(), "machine": platform.machine(),
+    }  # fmt: skip
+    args.out.mkdir(parents=True, exist_ok=True)
+    scenes, skipped = scene_folder(args.seed, args.scenes_per_kind, generator)
+    record["scenes_skipped"] = skipped
+    durations = {"scenes": round(time.time() - t0, 1)}
+    if args.only in (None, "detector"):
+        t1 = time.time()
+        record["detector"] = _train_detector(args, scenes)
+        durations["detector"] = round(time.time() - t1, 1)
+    if args.only in (None, "classifier"):
+        t1 = time.time()
+        record["classifier"] = _train_classifier(args, scenes)
+        durations["classifier"] = round(time.time() - t1, 1)
+    record["durations_seconds"] = {**durations, "total": round(time.time() - t0, 1)}
+    (args.out / RECORD_NAME).write_text(json.dumps(record, indent=2) + "\n")
+    return record
+
+
+def run(args: argparse.Namespace) -> int:
+    from sikwu.datasets import train
+
+    problem = train.training_error(args.threads, min(args.detector_steps, args.classifier_steps))
+    if problem is None and args.scenes_per_kind < 1:
+        problem = "--scenes-per-kind must be at least 1"
+    if problem:
+        print(f"error: {problem}", file=sys.stderr)
+        return 2
+    record = train_all(args)
+    if args.json:
+        print(json.dumps(record, indent=2))
+    else:
+        took = record["durations_seconds"]["total"]  # type: ignore[index]
+        print(f"wrote {args.out} (data version {record['data_version']}, seed {args.seed}) in {took / 60:.1f} min")
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(prog="python -m sikwu.datasets.train_all", description=(__doc__ or "").splitlines()[0])
+    add_arguments(p)
+    return run(p.parse_args(argv))
+
+
+if __name__ == "__main__":
+    sys.exit(main())
