@@ -6,7 +6,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 tree=.cache/typecheck/sikwu
 mkdir -p "$tree"
-for d in scoring vision artwork app datasets models; do ln -sfn "../../../$d" "$tree/$d"; done
+for d in scoring vision artwork app datasets models ledger; do ln -sfn "../../../$d" "$tree/$d"; done
 for f in sikwu/*.py; do ln -sfn "../../../$f" "$tree/$(basename "$f")"; done
 PY=${PYTHON:-.venv/bin/python}
-exec "$PY" -m mypy --check-untyped-defs --ignore-missing-imports "$tree/scoring" "$tree/vision" "$tree/artwork" "$@"
+exec "$PY" -m mypy --check-untyped-defs --ignore-missing-imports "$tree/scoring" "$tree/vision" "$tree/artwork" "$tree/ledger" "$@"
