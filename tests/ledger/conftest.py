@@ -2,9 +2,10 @@
 
 * SQLite: a fresh ledger file per test, copied from one migrated template.
 * PostgreSQL: one server per test session, started by the ``pgserver`` package (PostgreSQL 16 binaries shipped in
-  its wheel) in pytest's temporary directory; pytest-xdist workers share it (pgserver counts the processes using a
-  data folder and stops the server when the last one exits).  Each test gets a fresh database cloned from a
-  migrated template database (``CREATE DATABASE ... TEMPLATE``, a file copy on the server), dropped afterwards.
+  its wheel) in a new folder of the system's temporary directory; pytest-xdist workers share it (pgserver counts
+  the processes using a data folder, stops the server and deletes the folder when the last one exits).
+  Each test gets a fresh database cloned from a migrated template database (``CREATE DATABASE ... TEMPLATE``, a
+  file copy on the server), dropped afterwards.
   As root, pgserver runs the server as a system user ``pgserver`` it creates with ``useradd`` and opens the
   permissions of the folders on the way to the data folder -- that is why the data folder lives in a temporary
   directory and never in the checkout.  Where no server can start (no pgserver wheel for the platform, no
@@ -13,10 +14,14 @@
 
 from __future__ import annotations
 
+import atexit
+import contextlib
 import itertools
 import os
 import shutil
 import sqlite3
+import tempfile
+import uuid
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -89,16 +94,22 @@ def pg(tmp_path_factory: pytest.TempPathFactory) -> Iterator[PgServer]:
     except ImportError as exc:  # pragma: no cover - the dev extra installs it
         pytest.skip(f"PostgreSQL tests need the pgserver package (pip install -e '.[dev]'): {exc}")
     worker = os.environ.get("PYTEST_XDIST_WORKER", "main")
-    shared = tmp_path_factory.getbasetemp()
-    if worker != "main":
-        shared = shared.parent  # the folder all xdist workers of this run share
+    run = os.environ.get("PYTEST_XDIST_TESTRUNUID") or uuid.uuid4().hex  # the same in every worker of one run
+    shared = Path(tempfile.gettempdir()) / f"sikwu-test-pg-{run[:16]}"  # outside pytest's 0700 folders
     try:
-        server = pgserver.get_server(shared / "pgdata", cleanup_mode="stop")
+        shared.mkdir(exist_ok=True)
+        atexit.register(_remove_if_empty, shared)  # runs after pgserver's exit hook
+        server = pgserver.get_server(shared / "pgdata", cleanup_mode="delete")
         handle = PgServer(server, worker)
     except Exception as exc:  # pragma: no cover - depends on the machine
         pytest.skip(f"no PostgreSQL server could be started here with pgserver ({type(exc).__name__}: {exc})")
     yield handle
     handle.admin.dispose()
+
+
+def _remove_if_empty(folder: Path) -> None:
+    with contextlib.suppress(OSError):
+        folder.rmdir()
 
 
 @pytest.fixture(params=BACKENDS)
