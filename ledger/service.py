@@ -55,8 +55,12 @@ def new_game(
     currency: str = "",
     device: str | None = None,
     url: str | None = None,
+    pin: str | None = None,
 ) -> GameRecord:
-    """Start a game: four names in seat order (the first deals first), the profile and its game rules frozen in."""
+    """Start a game: four names in seat order (the first deals first), the profile and its game rules frozen in.
+
+    With ``pin`` the game is protected: :func:`join_code` gives the code that opens it read-only, and every change
+    needs the PIN (see :mod:`sikwu.ledger.access`)."""
     try:
         profile_name, profile_data = freeze_profile(profile)
     except ScoringError as exc:
@@ -72,7 +76,7 @@ def new_game(
         device=(device or "").strip()[:100],
     )  # fmt: skip
     ledger = open_ledger(url)
-    game_id = ledger.create_game(game, players, device)
+    game_id = ledger.create_game(game, players, device, pin=pin)
     return ledger.game(game_id)
 
 
@@ -149,6 +153,7 @@ def add_win(
     thumbnail: tuple[str, bytes] | None = None,
     note: str = "",
     url: str | None = None,
+    pin: str | None = None,
 ) -> GameRecord:
     """The page's "add to game": one scored hand JSON (or a list of them for simultaneous wins on one discard)."""
     ledger = open_ledger(url)
@@ -161,23 +166,25 @@ def add_win(
     if len(winners) != len(hands):
         raise EntryError(f"{len(hands)} hands but {len(winners)} winners; give one winner per hand")
     data = win_entry(game, hands, winners, discarder, game.state, note)
-    ledger.add_hand(game.id, entry_from_dict(data), device=device, hand_id=hand_id, thumbnail=thumbnail)
+    ledger.add_hand(game.id, entry_from_dict(data), device=device, hand_id=hand_id, thumbnail=thumbnail, pin=pin)
     return ledger.game(game.id)
 
 
 def add_draw(game_id: str, *, device: str | None = None, hand_id: str | None = None, note: str = "",
-             url: str | None = None) -> GameRecord:  # fmt: skip
+             url: str | None = None, pin: str | None = None) -> GameRecord:  # fmt: skip
     ledger = open_ledger(url)
-    ledger.add_hand(game_id, entry_from_dict({"kind": "draw", "note": note}), device=device, hand_id=hand_id)
+    ledger.add_hand(game_id, entry_from_dict({"kind": "draw", "note": note}), device=device, hand_id=hand_id,
+                    pin=pin)  # fmt: skip
     return ledger.game(game_id)
 
 
 def add_false_mahjong(game_id: str, offenders: Sequence[str | int], *, device: str | None = None,
-                      hand_id: str | None = None, note: str = "", url: str | None = None) -> GameRecord:  # fmt: skip
+                      hand_id: str | None = None, note: str = "", url: str | None = None,
+                      pin: str | None = None) -> GameRecord:  # fmt: skip
     ledger = open_ledger(url)
     game = ledger.game(game_id, with_undone=False)
     data = {"kind": "false_mahjong", "offenders": [player_position(game, o) for o in offenders], "note": note}
-    ledger.add_hand(game.id, entry_from_dict(data), device=device, hand_id=hand_id)
+    ledger.add_hand(game.id, entry_from_dict(data), device=device, hand_id=hand_id, pin=pin)
     return ledger.game(game.id)
 
 
@@ -190,15 +197,25 @@ def hand_frame(game: GameRecord, seq: int) -> TableState:
 
 
 def edit_hand(game_id: str, seq: int, version: int, entry: Mapping[str, Any], *, device: str | None = None,
-              url: str | None = None) -> GameRecord:  # fmt: skip
+              url: str | None = None, pin: str | None = None) -> GameRecord:  # fmt: skip
     """Replace hand ``seq`` (at ``version``, as the editor last saw it) by ``entry`` (positions, see entries)."""
     ledger = open_ledger(url)
-    ledger.edit_hand(game_id, seq, entry_from_dict(entry), version, device=device)
+    ledger.edit_hand(game_id, seq, entry_from_dict(entry), version, device=device, pin=pin)
     return ledger.game(game_id)
 
 
 def undo_hand(game_id: str, seq: int | None = None, version: int | None = None, *, device: str | None = None,
-              url: str | None = None) -> GameRecord:  # fmt: skip
+              url: str | None = None, pin: str | None = None) -> GameRecord:  # fmt: skip
     ledger = open_ledger(url)
-    ledger.undo_hand(game_id, seq, version, device=device)
+    ledger.undo_hand(game_id, seq, version, device=device, pin=pin)
     return ledger.game(game_id)
+
+
+def join_code(game_id: str, pin: str | None, *, url: str | None = None) -> str:
+    """The code that opens a protected game read-only (only for the PIN holder, who shares it)."""
+    return open_ledger(url).join_code("game", game_id, pin)
+
+
+def game_by_code(code: str, *, url: str | None = None) -> GameRecord:
+    """The page's way in: the game a join code opens, read-only (changes then need the PIN)."""
+    return open_ledger(url).game_by_code(code)

@@ -146,6 +146,15 @@ def game(url: str):
 
 
 @pytest.fixture(autouse=True)
+def _cheap_pin_hashes(monkeypatch: pytest.MonkeyPatch) -> None:
+    """scrypt at a small cost in tests (the cost is stored in each hash, so checking is unchanged); the product's
+    cost is asserted in test_access."""
+    from sikwu.ledger import access
+
+    monkeypatch.setattr(access, "SCRYPT", {"n": 2**8, "r": 8, "p": 1})
+
+
+@pytest.fixture(autouse=True)
 def _close_ledgers():
     """Each test opens its own ledger files; close them afterwards so a long run does not pile up connections."""
     yield
