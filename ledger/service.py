@@ -22,7 +22,7 @@ from sikwu.ledger.frozen import freeze_profile
 from sikwu.ledger.models import Game
 from sikwu.ledger.money import parse_decimal
 from sikwu.ledger.records import GameRecord
-from sikwu.ledger.settings import builtin_rules_for, load_rules_file
+from sikwu.ledger.settings import GameRules, builtin_rules_for, load_rules_file
 from sikwu.ledger.store import Ledger, now
 from sikwu.scoring import ScoringError
 from sikwu.scoring.hand_json import parse_seat
@@ -56,28 +56,47 @@ def new_game(
     device: str | None = None,
     url: str | None = None,
     pin: str | None = None,
+    game_rules: GameRules | None = None,
+    league_id: str | None = None,
 ) -> GameRecord:
     """Start a game: four names in seat order (the first deals first), the profile and its game rules frozen in.
 
     With ``pin`` the game is protected: :func:`join_code` gives the code that opens it read-only, and every change
     needs the PIN (see :mod:`sikwu.ledger.access`)."""
+    game = build_game(profile, name=name, rules_file=rules_file, stake=stake, quantum=quantum, currency=currency,
+                      device=device, game_rules=game_rules)  # fmt: skip
+    ledger = open_ledger(url)
+    game_id = ledger.create_game(game, players, device, pin=pin, league_id=league_id)
+    return ledger.game(game_id)
+
+
+def build_game(
+    profile: str = "sparrows-nest",
+    *,
+    name: str = "",
+    rules_file: str | None = None,
+    stake: str = "1",
+    quantum: str = "0.01",
+    currency: str = "",
+    device: str | None = None,
+    game_rules: GameRules | None = None,
+) -> Game:
+    """A new game's row, profile and rules frozen in, inputs validated (not stored yet)."""
     try:
         profile_name, profile_data = freeze_profile(profile)
     except ScoringError as exc:
         raise EntryError(f"profile: {exc}") from None
     parent = profile_data.get("meta", {}).get("extends")
-    rules = load_rules_file(rules_file) if rules_file else builtin_rules_for(profile_name, parent)
+    rules = game_rules or (load_rules_file(rules_file) if rules_file else builtin_rules_for(profile_name, parent))
     stake_value, quantum_value = parse_decimal(stake, "stake"), parse_decimal(quantum, "quantum")
     at = now()
     game = Game(
         id=str(uuid.uuid4()), name=name.strip() or f"{profile_name} {at:%Y-%m-%d %H:%M}", profile_name=profile_name,
         profile_data=profile_data, rules_data=rules.to_dict(), stake=str(stake_value), quantum=str(quantum_value),
-        currency=currency.strip()[:16], state=TableState().to_dict(), created_at=at, updated_at=at,
+        currency=currency.strip()[:16], state=TableState.start(rules).to_dict(), created_at=at, updated_at=at,
         device=(device or "").strip()[:100],
     )  # fmt: skip
-    ledger = open_ledger(url)
-    game_id = ledger.create_game(game, players, device, pin=pin)
-    return ledger.game(game_id)
+    return game
 
 
 def player_position(game: GameRecord, ref: str | int) -> int:

@@ -147,16 +147,7 @@ class Ledger:
         table, the organiser's password); without one it is a local game open to whoever can reach the database.
         """
         with self.transaction() as s:
-            if s.get(Game, game.id) is not None:
-                raise LedgerError(f"a game with id {game.id} already exists in this ledger")
-            game.version = 1
-            s.add(game)
-            s.flush()
-            s.add_all(player_rows(game.id, players))
-            s.add(AuditEntry(game_id=game.id, hand_id=None, action="new", at=game.created_at,
-                             device=_device(device), detail=f"new game '{game.name}'"))  # fmt: skip
-            if pin is not None:
-                access.protect(s, "game", game.id, pin, league_id)
+            insert_game(s, game, players, device, pin=pin, league_id=league_id)
         return game.id
 
     def add_hand(
@@ -292,6 +283,22 @@ class Ledger:
             return row.version
 
 
+def insert_game(
+    s: Session, game: Game, players: Sequence[str], device: str | None, *, pin: str | None, league_id: str | None
+) -> None:
+    """The rows of a new game inside the caller's transaction (a league draws all its tables in one)."""
+    if s.get(Game, game.id) is not None:
+        raise LedgerError(f"a game with id {game.id} already exists in this ledger")
+    game.version = 1
+    s.add(game)
+    s.flush()
+    s.add_all(player_rows(game.id, players))
+    s.add(AuditEntry(game_id=game.id, hand_id=None, action="new", at=game.created_at,
+                     device=_device(device), detail=f"new game '{game.name}'"))  # fmt: skip
+    if pin is not None:
+        access.protect(s, "game", game.id, pin, league_id)
+
+
 def _game_row(s: Session, game_id: str) -> Game:
     game = s.get(Game, resolve_game_id(s, game_id), with_for_update=True)
     assert game is not None
@@ -328,7 +335,7 @@ def recompute(s: Session, game: Game, profile: Profile, from_seq: int = 1, batch
         .order_by(HandRow.seq.desc())
         .limit(1)
     )
-    state = TableState() if before is None else TableState.from_dict(before)
+    state = TableState.start(rules) if before is None else TableState.from_dict(before)
     hands = cast(Table, HandRow.__table__)
     next_seq = from_seq
     while True:
