@@ -1,10 +1,11 @@
 """What a league looks at: its tables, standings per person after each round and overall, and the settlement.
 
-Standings add up each person's points from the games they sat in (a table's totals, by position); money is points
-x the league's stake.  The league settlement pays every balance in at most n - 1 transfers for n people with a
-balance: the largest debtor pays the largest creditor as much as one of them needs, so every transfer settles at
-least one person and the last one settles two.  (Exact fewest transfers is a subset-sum search, fine for one table
-and used there, but not for a league of dozens.)
+Standings add up each person's points from the games they sat in (a table's totals, by position; a draw-game pot
+still open is counted as paid back equally, as the one-table settlement does); money is points x the stake.
+The league settlement pays every balance in at most n - 1 transfers for n people with a balance: the largest
+debtor pays the largest creditor as much as one of them needs, so every transfer settles at least one person and
+the last one settles two.  (Exact fewest transfers is a subset-sum search, fine for one table and used there, but
+not for a league of dozens.)
 """
 
 from __future__ import annotations
@@ -51,8 +52,9 @@ def standings(league: str, *, session: int | None = None, url: str | None = None
         per_round: dict[tuple[int, int], dict[str, int]] = defaultdict(lambda: defaultdict(int))
         for sess, t, g in _tables(s, lg.id):
             if session is None or sess.seq == session:
+                share = int(g.state["pot"]) // 4  # a draw-game pot still open is counted as paid back (as at a table)
                 for pid, points in zip(t.seats, g.state["totals"], strict=True):
-                    per_round[(sess.seq, t.round_no)][people[pid]] += int(points)
+                    per_round[(sess.seq, t.round_no)][people[pid]] += int(points) + share
     running: dict[str, int] = defaultdict(int)
     rounds = []
     for (seq, round_no), points in sorted(per_round.items()):
