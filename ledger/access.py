@@ -60,7 +60,23 @@ def hash_secret(secret: str) -> str:
     return f"scrypt${SCRYPT['n']}${SCRYPT['r']}${SCRYPT['p']}${b64(salt).decode()}${b64(digest).decode()}"
 
 
+#: (stored hash, salted SHA-256 of the secret) pairs this process has already verified with scrypt, so a phone that
+#: sends its table's PIN with every hand pays the deliberately slow scrypt once, not per hand.  Only successes are
+#: kept (a wrong guess always costs a full scrypt and counts for the rate limit) and only in this process's memory.
+_VERIFIED: set[tuple[str, str]] = set()
+
+
 def secret_matches(secret: str, stored: str) -> bool:
+    quick = (stored, hashlib.sha256(stored.encode() + b"\0" + secret.encode()).hexdigest())
+    if quick in _VERIFIED:
+        return True
+    if _scrypt_matches(secret, stored):
+        _VERIFIED.add(quick)
+        return True
+    return False
+
+
+def _scrypt_matches(secret: str, stored: str) -> bool:
     try:
         _, n, r, p, salt, digest = stored.split("$")
         want = base64.b64decode(digest)
