@@ -243,6 +243,32 @@ def load_synth(count: int, seed: int = 0) -> list[Scene]:
     return scenes
 
 
+# ------------------------------------------------------------------------------------------- scenes of many sets
+
+
+def load_scene_dir(folder: Path, long_side: int = SOURCE_LONG_SIDE) -> list[Scene]:
+    """A YOLO folder (``images/``, ``labels/``; e.g. written by ``python -m sikwu.datasets.scenes``) as scenes for
+    :class:`DetectorSampler`, resized so the long side is ``long_side``. Every class is a tile to the detector
+    (faces, backs and blank white dragons alike)."""
+    images = folder / "images"
+    if not images.is_dir():
+        raise FileNotFoundError(f"{folder} has no images/ folder: make scenes with python -m sikwu.datasets.scenes")
+    scenes = []
+    for img_path in sorted(p for p in images.iterdir() if p.suffix.lower() in (".jpg", ".jpeg", ".png")):
+        bgr = cv2.imread(str(img_path))
+        if bgr is None:
+            continue
+        h, w = bgr.shape[:2]
+        label = folder / "labels" / (img_path.stem + ".txt")
+        boxes = parse_yolo_labels(label.read_text() if label.is_file() else "", w, h)
+        s = long_side / max(h, w)
+        rgb = cv2.resize(
+            cv2.cvtColor(bgr, cv2.COLOR_BGR2RGB), (round(w * s), round(h * s)), interpolation=cv2.INTER_AREA
+        )
+        scenes.append(Scene(rgb, boxes * s, "scenes"))
+    return scenes
+
+
 # ------------------------------------------------------------------------------------------------------ augmentation
 
 

@@ -17,7 +17,7 @@ import time
 from pathlib import Path
 
 import numpy as np
-from sikwu.datasets.detector_data import DetectorSampler, load_hk_split, load_synth
+from sikwu.datasets.detector_data import DetectorSampler, load_hk_split, load_scene_dir, load_synth
 from sikwu.datasets.paths import PROJECT_ROOT
 
 INPUT_SIZE, STRIDE = 320, 4
@@ -274,6 +274,13 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--lr", type=float, default=3e-3)
     ap.add_argument("--synth", type=int, default=800, help="number of synthetic scenes")
     ap.add_argument("--synth-share", type=float, default=0.35)
+    ap.add_argument(
+        "--scenes",
+        type=Path,
+        action="append",
+        default=[],
+        help="a folder of scene photos (python -m sikwu.datasets.scenes OUT --split train), drawn as synthetic",
+    )
     ap.add_argument("--threads", type=int, default=2)
     ap.add_argument("--out", type=Path, default=OUT_PATH)
     ap.add_argument(
@@ -306,6 +313,8 @@ def main(argv: list[str] | None = None) -> int:
     held = [real[i] for i in order[:60]]  # monitoring only; valid stays for the benchmark
     train = [real[i] for i in order[60:]]
     synth = load_synth(args.synth, seed=args.seed)
+    for folder in args.scenes:
+        synth += load_scene_dir(folder)
     held_synth = load_synth(40, seed=args.seed + 1000)
     print(
         f"data: {len(train)} hk train, {len(held)} hk held out, {len(synth)} synthetic ({time.time() - t_data:.0f} s)",
@@ -380,6 +389,7 @@ def main(argv: list[str] | None = None) -> int:
         "seed": args.seed,
         "params": n_params,
         "synthetic_scenes": len(synth),
+        "scene_folders": [str(f) for f in args.scenes],
         "synth_share": args.synth_share,
         "heldout_hk_train": {"recall": round(rec, 4), "precision": round(prec, 4), "photos": len(held)},
         "heldout_synthetic": {"recall": round(srec, 4), "precision": round(sprec, 4), "scenes": len(held_synth)},

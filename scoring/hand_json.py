@@ -31,7 +31,8 @@ from sikwu.scoring.hand import EVENTS, KONG_KINDS, MELD_KINDS, Hand, Meld
 from sikwu.scoring.tiles import BONUS_IDS, PLAYING_IDS, WIND_IDS
 from sikwu.scoring.validate import meld_shape_problem
 
-SCHEMA_VERSION: Final = 1
+SCHEMA_VERSION: Final = 1  # written on every hand; contract: scoring/schemas/hand.schema.json
+SUPPORTED_VERSIONS: Final = (1,)  # what hand_from_json reads
 FIELDS: Final = (
     "version", "concealed", "melds", "bonus", "winning_tile", "self_drawn", "events", "seat", "round_wind", "dealer",
     "discarder",
@@ -141,9 +142,15 @@ def _document(obj: Any) -> Mapping[str, Any]:
     for key in obj:
         if key not in FIELDS:
             raise HandJSONError(str(key), f"unknown field; allowed: {', '.join(FIELDS)}")
-    version = obj.get("version", SCHEMA_VERSION)
-    if version != SCHEMA_VERSION:
-        raise HandJSONError("version", f"this sikwu reads hand JSON version {SCHEMA_VERSION}, got {version!r}")
+    version = obj.get("version", SCHEMA_VERSION)  # hands typed by people carry no version: they are version 1
+    if version not in SUPPORTED_VERSIONS or isinstance(version, bool):
+        found = json.dumps(version, default=repr)
+        readable = ", ".join(str(v) for v in SUPPORTED_VERSIONS)
+        raise HandJSONError(
+            "version",
+            f"version {found} is not supported; this sikwu reads hand JSON version {readable} "
+            "(write the hand in that version, or upgrade sikwu to read a newer one)",
+        )
     return obj
 
 

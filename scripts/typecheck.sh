@@ -9,4 +9,5 @@ mkdir -p "$tree"
 for d in scoring vision artwork app datasets models ledger; do ln -sfn "../../../$d" "$tree/$d"; done
 for f in sikwu/*.py; do ln -sfn "../../../$f" "$tree/$(basename "$f")"; done
 PY=${PYTHON:-.venv/bin/python}
-exec "$PY" -m mypy --check-untyped-defs --ignore-missing-imports "$tree/scoring" "$tree/vision" "$tree/artwork" "$tree/ledger" "$@"
+# Options (check_untyped_defs, ...) are in pyproject.toml's [tool.mypy].
+exec "$PY" -m mypy "$tree/scoring" "$tree/vision" "$tree/artwork" "$tree/ledger" "$@"

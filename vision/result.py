@@ -12,6 +12,9 @@ from typing import TypedDict
 import numpy as np
 from sikwu.vision.assign import AssignMethod
 
+#: Major version of the recognition JSON (contract: vision/schemas/recognition.schema.json).
+RECOGNITION_JSON_VERSION = 1
+
 
 class TileJSON(TypedDict):
     """One tile of the recognition JSON."""
@@ -31,6 +34,7 @@ class TileJSON(TypedDict):
 class RecognitionJSON(TypedDict):
     """The recognition JSON (``sikwu recognize --json``)."""
 
+    version: int
     image_size: list[int]
     tiles: list[TileJSON]
     decoding: str
@@ -81,6 +85,7 @@ class Recognition:
 
     def to_dict(self) -> RecognitionJSON:
         return {
+            "version": RECOGNITION_JSON_VERSION,
             "image_size": list(self.image_size),
             "tiles": [t.to_dict(i) for i, t in enumerate(self.tiles)],
             "decoding": self.method,

@@ -1,0 +1,206 @@
+"""Recognition on synthetic table photos of held-out art, by scene kind: what a player's own set and table get.
+
+Scenes come from ``sikwu.datasets.scenes`` with faces no shipped model trained on (the held-out tile-crops photos
+and the Debian tile sets) and backs of the held-out colours, at the pipeline's working size; each photo goes through
+the shipped ``sikwu.vision.recognize``. A recognised tile is matched one-to-one to a labelled tile (greedy by IoU,
+threshold 0.5, as ``bench_recognition``). Printed, per scene kind:
+- found: labelled tiles matched by a recognised tile; right: matched and named right (a back as ``back``, a blank
+  white dragon as ``5z``); precision: matched / recognised;
+- bonus tiles (flowers and seasons, every kind): named right, i.e. flower vs season and its number;
+- concealed kongs (``kong`` scenes): photos whose count of tiles read as ``back`` equals the face-down tiles shown.
+Also the right-rate by art set, so an unfamiliar set stands out. The figures are written to docs/benchmarks.md.
+
+Usage: python -m benchmarks.bench_scenes [--per-kind N] [--seed S] [--long-side PX] [--art heldout|seen]
+       [--detector MODEL.onnx] [--no-write]
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import time
+from collections import defaultdict
+from pathlib import Path
+
+import numpy as np
+from sikwu.datasets.scenes.art import SHARED_ART_SETS, ArtFilter, FaceBank, heldout_crop_names, heldout_filter
+from sikwu.datasets.scenes.generate import iter_scenes
+from sikwu.datasets.scenes.render import SceneSample
+from sikwu.datasets.scenes.tiles import BACK, BLANK, HELDOUT_BACK_COLOURS, TRAIN_BACK_COLOURS
+
+KINDS = ("row", "scattered", "pile", "standing", "kong")
+DOC = Path(__file__).resolve().parent.parent / "docs" / "benchmarks.md"
+ART_NAMES = {"heldout": "held-out art", "seen": "art the shipped models trained on"}
+
+
+def match(pred: np.ndarray, gt: np.ndarray, iou_threshold: float = 0.5) -> list[tuple[int, int]]:
+    """Greedy one-to-one (pred, gt) pairs by IoU, highest first, at least ``iou_threshold``."""
+    if len(pred) == 0 or len(gt) == 0:
+        return []
+    ix = np.clip(np.minimum(pred[:, None, 2], gt[None, :, 2]) - np.maximum(pred[:, None, 0], gt[None, :, 0]), 0, None)
+    iy = np.clip(np.minimum(pred[:, None, 3], gt[None, :, 3]) - np.maximum(pred[:, None, 1], gt[None, :, 1]), 0, None)
+    inter = ix * iy
+    ap = (pred[:, 2] - pred[:, 0]) * (pred[:, 3] - pred[:, 1])
+    ag = (gt[:, 2] - gt[:, 0]) * (gt[:, 3] - gt[:, 1])
+    iou = inter / np.maximum(ap[:, None] + ag[None, :] - inter, 1e-6)
+    pairs = np.argwhere(iou >= iou_threshold)
+    order = np.argsort(-iou[pairs[:, 0], pairs[:, 1]], kind="stable")
+    used_p: set[int] = set()
+    used_g: set[int] = set()
+    out = []
+    for k in order:
+        p, g = (int(v) for v in pairs[k])
+        if p not in used_p and g not in used_g:
+            used_p.add(p)
+            used_g.add(g)
+            out.append((p, g))
+    return out
+
+
+def expected_id(label: str) -> str:
+    """What recognition should answer for a scene label: a blank white dragon is tile 5z."""
+    return "5z" if label == BLANK else label
+
+
+class Tally:
+    def __init__(self) -> None:
+        self.kind: dict[str, list[int]] = defaultdict(lambda: [0, 0, 0, 0])  # gt, found, right, recognised
+        self.source: dict[str, list[int]] = defaultdict(lambda: [0, 0])  # gt, right
+        self.bonus = [0, 0]  # gt, right
+        self.kongs = [0, 0]  # photos, count right
+        self.errors: list[str] = []
+
+    def add(self, name: str, sample: SceneSample, ids: list[str], boxes: np.ndarray) -> None:
+        gt = np.array([t.box for t in sample.tiles], np.float32).reshape(-1, 4)
+        pairs = dict((g, p) for p, g in match(boxes, gt))
+        k = self.kind[sample.kind]
+        k[0] += len(gt)
+        k[3] += len(ids)
+        for g, tile in enumerate(sample.tiles):
+            got = ids[pairs[g]] if g in pairs else None
+            right = got == expected_id(tile.label)
+            k[1] += got is not None
+            k[2] += right
+            src = self.source[tile.source or ("backs" if tile.label == BACK else "blank faces")]
+            src[0] += 1
+            src[1] += right
+            if tile.label.endswith("f"):
+                self.bonus[0] += 1
+                self.bonus[1] += right
+            if not right and len(self.errors) < 400:
+                self.errors.append(f"{name}: {tile.label} ({tile.source} {tile.name}) read {got or 'missed'}")
+        if sample.kind == "kong":
+            self.kongs[0] += 1
+            self.kongs[1] += sum(t.label == BACK for t in sample.tiles) == sum(i == BACK for i in ids)
+
+
+def art_for(art: str, heldout_list: Path | None, metadata: dict[str, str]) -> tuple[ArtFilter, tuple[str, ...], str]:
+    """(faces, back colours, where the held-out list came from) for ``heldout`` art, or for ``seen`` art: the faces
+    and back colours the shipped models trained on, so the two figures side by side tell memory from
+    generalisation."""
+    if art == "heldout":
+        flt, origin = heldout_filter(heldout_list, metadata)
+        return flt, HELDOUT_BACK_COLOURS, origin
+    held, origin = heldout_crop_names(heldout_list, metadata)
+    return ArtFilter(sets=frozenset({"tile-crops", *SHARED_ART_SETS}), exclude_crops=held), TRAIN_BACK_COLOURS, origin
+
+
+def run(
+    per_kind: int,
+    seed: int,
+    long_side: int,
+    kinds: tuple[str, ...],
+    heldout_list: Path | None = None,
+    art: str = "heldout",
+    detector_path: Path | None = None,
+) -> tuple[Tally, dict]:
+    from sikwu.vision import recognize
+    from sikwu.vision.classifier import default_classifier
+    from sikwu.vision.detector import TileDetector
+    from sikwu.vision.io import ImageInputError
+
+    detector = TileDetector(detector_path) if detector_path else None
+    flt, backs, origin = art_for(art, heldout_list, default_classifier().metadata)
+    bank = FaceBank(flt)
+    tally = Tally()
+    t0 = time.perf_counter()
+    for name, sample in iter_scenes(kinds, per_kind, seed, bank, long_side, backs):
+        try:
+            rec = recognize(sample.jpeg, detector=detector)
+            ids = [t.id for t in rec.tiles]
+            boxes = np.array([t.box for t in rec.tiles], np.float32).reshape(-1, 4)
+        except ImageInputError:  # no tiles found: every labelled tile is missed
+            ids, boxes = [], np.zeros((0, 4), np.float32)
+        tally.add(name, sample, ids, boxes)
+    info = {"heldout": origin, "sets": ", ".join(bank.sources()), "faces": bank.count(), "backs": ", ".join(backs)}
+    info["s"] = time.perf_counter() - t0
+    return tally, info
+
+
+def _pct(a: int, b: int) -> str:
+    return f"{100 * a / b:5.1f}% ({a}/{b})" if b else "  n/a"
+
+
+def report(tally: Tally, info: dict, args: argparse.Namespace) -> str:
+    lines = [
+        f"Synthetic scenes of {ART_NAMES[args.art]}: {args.per_kind} per kind, seed {args.seed}, long side "
+        f"{args.long_side} px; faces: {info['sets']} ({info['faces']}; held-out tile-crops: {info['heldout']}); "
+        f"backs {info['backs']}.",
+        "",
+        "| scene kind | tiles | found | right | precision |",
+        "| --- | --- | --- | --- | --- |",
+    ]
+    total = [0, 0, 0, 0]
+    for kind in args.kinds:
+        gt, found, right, rec = tally.kind[kind]
+        total = [a + b for a, b in zip(total, [gt, found, right, rec], strict=True)]
+        lines.append(f"| {kind} | {gt} | {_pct(found, gt)} | {_pct(right, gt)} | {_pct(found, rec)} |")
+    gt, found, right, rec = total
+    lines.append(f"| all | {gt} | {_pct(found, gt)} | {_pct(right, gt)} | {_pct(found, rec)} |")
+    lines += [
+        "",
+        f"- bonus tiles named right (flower vs season and number): {_pct(tally.bonus[1], tally.bonus[0])}",
+        f"- concealed-kong photos with the face-down count right: {_pct(tally.kongs[1], tally.kongs[0])}",
+        "- right by art set: " + "; ".join(f"{s} {_pct(r, g).strip()}" for s, (g, r) in sorted(tally.source.items())),
+    ]
+    return "\n".join(lines)
+
+
+def write_doc(text: str, command: str, art: str) -> None:
+    start, end = f"<!-- bench_scenes:{art}:start -->", f"<!-- bench_scenes:{art}:end -->"
+    section = f"{start}\n## Synthetic scenes of {ART_NAMES[art]} (`{command}`)\n\n{text}\n{end}"
+    old = DOC.read_text() if DOC.is_file() else "# Benchmarks\n\nWritten by the benchmarks themselves.\n"
+    pattern = re.compile(re.escape(start) + ".*?" + re.escape(end), re.S)
+    new = pattern.sub(lambda _: section, old) if pattern.search(old) else old.rstrip("\n") + "\n\n" + section + "\n"
+    DOC.parent.mkdir(parents=True, exist_ok=True)
+    DOC.write_text(new)
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--per-kind", type=int, default=20)
+    ap.add_argument("--seed", type=int, default=1000, help="scene seed (training scenes use other seeds)")
+    ap.add_argument("--long-side", type=int, default=1600)
+    ap.add_argument("--kinds", default=",".join(KINDS))
+    ap.add_argument("--heldout-list", type=Path, default=None, help="tile-crops names to draw (default: held out)")
+    ap.add_argument("--art", choices=tuple(ART_NAMES), default="heldout", help="held-out art, or art trained on")
+    ap.add_argument("--detector", type=Path, default=None, help="another detector model (figures are not written)")
+    ap.add_argument("--errors", type=int, default=0, help="print this many misread tiles")
+    ap.add_argument("--no-write", action="store_true", help="do not update docs/benchmarks.md")
+    args = ap.parse_args(argv)
+    args.kinds = tuple(k.strip() for k in args.kinds.split(",") if k.strip())
+    tally, info = run(args.per_kind, args.seed, args.long_side, args.kinds, args.heldout_list, args.art, args.detector)
+    text = report(tally, info, args)
+    print(text)
+    for line in tally.errors[: args.errors]:
+        print("  " + line)
+    if not args.no_write and args.detector is None:
+        cmd = "python -m benchmarks.bench_scenes" + (
+            f" --per-kind {args.per_kind} --seed {args.seed} --long-side {args.long_side} --art {args.art}"
+        )
+        write_doc(text, cmd, args.art)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,164 @@
+"""Fetch the tile sets Debian packages carry (``../shared/datasets/tile-art/README.md``) into a cache outside the repo.
+
+Why: each set draws the characters, dots, bamboo and flowers in its own hand, and the shipped models never saw
+them, so they serve as held-out art. They are GPL game artwork: they are read as training/evaluation input from the
+cache, never copied into the project or shipped (credit them in a model card trained on them).
+
+    python -m sikwu.datasets.scenes.debian            # apt-get download + dpkg-deb -x into the cache
+    python -m sikwu.datasets.scenes.debian --where    # print the cache folder
+
+The cache is ``$SIKWU_CACHE/debian-tilesets`` (default: the user cache folder, ``~/.cache/sikwu``). Sets read
+today: gnome-mahjongg's ``smooth`` (PNG) and ``postmodern`` (SVG, suits and honours: its flower and season pictures
+carry no number) and xmahjongg's ``real`` (GIF photos of a real set). The other sheets are not mahjong faces
+(``edu_kang_xi``), use a different layout or non-standard bonus tiles (xmahjongg ``gnome``, ``dorothys``), or need
+rendering of named SVG elements (KDE's ``*.svgz``); they are fetched but not read.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+from collections.abc import Callable
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+PACKAGES = ("gnome-mahjongg", "xmahjongg", "kdegames-mahjongg-data-kf5")
+_SUITS = [f"{r}p" for r in range(1, 10)]
+#: gnome-mahjongg sheet order (43 columns): dots, N W S E, red, green, characters, bamboo, 4 flowers, white, seasons.
+GNOME_ORDER = (
+    *_SUITS, "4z", "3z", "2z", "1z", "7z", "6z", *(f"{r}m" for r in range(1, 10)), *(f"{r}s" for r in range(1, 10)),
+    "2f", "3f", "1f", "4f", "5z", "5f", "6f", "7f", "8f",
+)  # fmt: skip
+#: xmahjongg ``real.gif``: a 9 x 5 grid of photos of a real set.
+XMAHJONGG_REAL_ORDER = (
+    *_SUITS, *(f"{r}s" for r in range(1, 10)), *(f"{r}m" for r in range(1, 10)),
+    "5f", "6f", "7f", "8f", "4z", "2z", "1z", "3z", "",  # "": the cell holding the set's credits
+    "1f", "2f", "3f", "4f", "6z", "5z", "7z",
+)  # fmt: skip
+
+
+def cache_root() -> Path:
+    env = os.environ.get("SIKWU_CACHE")
+    if env:
+        return Path(env).expanduser()
+    try:
+        from platformdirs import user_cache_dir
+    except ImportError:
+        return Path.home() / ".cache" / "sikwu"
+    return Path(user_cache_dir("sikwu"))
+
+
+def tileset_dir() -> Path:
+    return cache_root() / "debian-tilesets"
+
+
+def fetch(dest: Path | None = None, packages: tuple[str, ...] = PACKAGES) -> Path:
+    """``apt-get download`` each package and unpack it with ``dpkg-deb -x`` under ``dest``; returns ``dest``."""
+    dest = dest or tileset_dir()
+    if shutil.which("apt-get") is None or shutil.which("dpkg-deb") is None:
+        raise RuntimeError("apt-get and dpkg-deb are needed to fetch the Debian tile sets (a Debian-based system)")
+    dest.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory() as tmp:
+        os.chmod(tmp, 0o755)  # apt's sandbox user must be able to write the download there
+        for i, pkg in enumerate(packages, start=1):
+            print(f"[{i}/{len(packages)}] {pkg}", file=sys.stderr, flush=True)
+            run = subprocess.run(["apt-get", "download", pkg], cwd=tmp, capture_output=True, text=True)
+            if run.returncode != 0:
+                raise RuntimeError(f"apt-get download {pkg} failed: {run.stderr.strip()[-300:]} (try apt-get update)")
+        for deb in sorted(Path(tmp).glob("*.deb")):
+            subprocess.run(["dpkg-deb", "-x", str(deb), str(dest)], check=True)
+    return dest
+
+
+def _sheet_cells(sheet: np.ndarray, cols: int, rows: int, face: tuple[float, float, float, float]) -> list[np.ndarray]:
+    """Cut a sheet into cols x rows cells (row-major) and each cell to its face box (fractions x0, y0, x1, y1)."""
+    h, w = sheet.shape[:2]
+    xs, ys = np.linspace(0, w, cols + 1).round().astype(int), np.linspace(0, h, rows + 1).round().astype(int)
+    out = []
+    for r in range(rows):
+        for c in range(cols):
+            cell = sheet[ys[r] : ys[r + 1], xs[c] : xs[c + 1]]
+            ch, cw = cell.shape[:2]
+            x0, y0, x1, y1 = face
+            out.append(cell[round(y0 * ch) : round(y1 * ch), round(x0 * cw) : round(x1 * cw)])
+    return out
+
+
+def _read_rgba(path: Path) -> np.ndarray | None:
+    """BGR on white from PNG/GIF (Pillow reads GIF palettes) or SVG (cairosvg, when installed)."""
+    from sikwu.datasets import synth
+
+    if path.suffix == ".svg":
+        return synth._svg(path, 352)
+    from PIL import Image
+
+    with Image.open(path) as im:
+        rgba = np.asarray(im.convert("RGBA"))
+    return synth._flatten(cv2.cvtColor(rgba, cv2.COLOR_RGBA2BGRA))
+
+
+#: set name -> (path under the cache, columns, rows, face box within a cell, tile order, tiles not to use)
+_SHEETS: dict[str, tuple[str, int, int, tuple[float, float, float, float], tuple[str, ...], frozenset[str]]] = {
+    "smooth": (
+        "usr/share/gnome-mahjongg/themes/smooth.png", 43, 2, (0.14, 0.03, 0.96, 0.88), GNOME_ORDER, frozenset()
+    ),
+    "postmodern": (
+        "usr/share/gnome-mahjongg/themes/postmodern.svg", 43, 2, (0.17, 0.03, 0.97, 0.88), GNOME_ORDER,
+        frozenset({"5z", *(f"{n}f" for n in range(1, 9))}),  # its white dragon is a logo
+    ),
+    "real": (
+        "usr/share/games/xmahjongg/tiles/real.gif", 9, 5, (0.06, 0.05, 0.94, 0.95), XMAHJONGG_REAL_ORDER,
+        frozenset(),
+    ),
+}  # fmt: skip
+
+
+def fetched_set_names(root: Path | None = None) -> list[str]:
+    """``debian:<set>`` for every readable set present in the cache."""
+    root = root or tileset_dir()
+    return [f"debian:{name}" for name, spec in _SHEETS.items() if (root / spec[0]).is_file()]
+
+
+def debian_faces(root: Path | None = None, read: Callable[[Path], np.ndarray | None] = _read_rgba) -> list:
+    """Faces of every fetched set (only the first, unhighlighted row of the gnome sheets); [] when none is fetched."""
+    from sikwu.datasets.scenes.art import Face, _scaled
+
+    root = root or tileset_dir()
+    faces = []
+    for name, (rel, cols, rows, box, order, skip) in _SHEETS.items():
+        path = root / rel
+        if not path.is_file():
+            continue
+        sheet = read(path)
+        if sheet is None:
+            continue
+        for i, (tile, cell) in enumerate(zip(order, _sheet_cells(sheet, cols, rows, box), strict=False)):
+            if tile and tile not in skip and cell.size:
+                faces.append(Face(tile, _scaled(cell), f"debian:{name}", f"{path.name}#{i}"))
+    return faces
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description="Fetch Debian's mahjong tile sets into the cache (never the repo).")
+    ap.add_argument("--where", action="store_true", help="print the cache folder and the sets found, fetch nothing")
+    ap.add_argument("--dest", type=Path, default=None, help="cache folder (default: $SIKWU_CACHE/debian-tilesets)")
+    args = ap.parse_args(argv)
+    dest = args.dest or tileset_dir()
+    if not args.where:
+        try:
+            fetch(dest)
+        except (RuntimeError, subprocess.CalledProcessError) as exc:
+            print(f"error: {exc}", file=sys.stderr)
+            return 2
+    print(f"{dest}: {', '.join(fetched_set_names(dest)) or 'no readable set (run without --where to fetch)'}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

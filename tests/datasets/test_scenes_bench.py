@@ -1,0 +1,39 @@
+"""benchmarks/bench_scenes scoring rules: one-to-one matching by IoU, a blank white dragon answered as 5z, a back as
+back, and a concealed kong counted right only when the face-down count is exact (issue 14, item 2)."""
+
+from __future__ import annotations
+
+import numpy as np
+from sikwu.datasets.scenes.render import SceneSample, TileLabel
+
+from benchmarks.bench_scenes import Tally, match
+
+
+def _tile(label: str, x: float) -> TileLabel:
+    return TileLabel(label, (x, 0.0, x + 10.0, 14.0), "kong", "", "", 1.0)
+
+
+def _kong(labels: list[str]) -> SceneSample:
+    return SceneSample("kong", b"", (100, 20), tuple(_tile(lab, 12.0 * i) for i, lab in enumerate(labels)))
+
+
+def test_each_recognised_tile_matches_at_most_one_label() -> None:
+    gt = np.array([[0, 0, 10, 14], [12, 0, 22, 14]], np.float32)
+    pred = np.array([[1, 0, 11, 14], [0, 0, 10, 14]], np.float32)
+    assert sorted(g for _, g in match(pred, gt)) == [0]
+
+
+def test_blank_read_as_white_dragon_and_back_as_back_are_right() -> None:
+    t = Tally()
+    sample = _kong(["blank", "back", "back", "7z"])
+    boxes = np.array([tl.box for tl in sample.tiles], np.float32)
+    t.add("k", sample, ["5z", "back", "back", "7z"], boxes)
+    assert t.kind["kong"][:3] == [4, 4, 4] and t.kongs == [1, 1]
+
+
+def test_a_missing_face_down_tile_makes_the_kong_count_wrong() -> None:
+    t = Tally()
+    sample = _kong(["7z", "back", "back", "7z"])
+    boxes = np.array([tl.box for tl in sample.tiles], np.float32)[[0, 1, 3]]
+    t.add("k", sample, ["7z", "back", "7z"], boxes)
+    assert t.kongs == [1, 0] and t.kind["kong"][1] == 3
