@@ -17,6 +17,11 @@ TS = sa.DateTime(timezone=True)
 
 
 def upgrade() -> None:
+    _access()
+    _league()
+
+
+def _access() -> None:
     op.create_table(
         "access",
         sa.Column("id", sa.Integer(), primary_key=True, autoincrement=True),
@@ -30,6 +35,9 @@ def upgrade() -> None:
         sa.Column("created_at", TS, nullable=False),
         sa.UniqueConstraint("kind", "target_id"),
     )
+
+
+def _league() -> None:
     op.create_table(
         "leagues",
         sa.Column("id", sa.String(36), primary_key=True),
