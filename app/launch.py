@@ -1,18 +1,27 @@
-"""``sikwu app``: start the Streamlit page.
+"""``sikwu app``: start the Streamlit page, say where a phone should open it (address + QR code), stop it cleanly.
 
 Runs ``python -m streamlit run app/page.py`` in a child process (rather than inside this one) so Streamlit owns its
-own signal handling and the CLI stays importable without Streamlit. ``--json`` prints where the page will be, one
-JSON line, before the server starts, so scripts and tests can wait for that URL.
+own event loop and the CLI stays importable without Streamlit. SIGTERM, SIGINT or SIGHUP to ``sikwu app`` is passed
+on to that child and waited for, and on Linux the child also gets SIGTERM if ``sikwu app`` dies any other way: no
+orphaned server keeps the port. ``--json`` prints where the page will be, one JSON line, before the server starts, so
+scripts and tests can wait for that URL. ``--https`` serves over TLS (the live camera needs a secure page).
 """
 
 from __future__ import annotations
 
 import argparse
+import ctypes
 import json
+import os
+import signal
 import socket
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
+
+from sikwu.app import address as phone
+from sikwu.app import tls as tls_files
 
 PAGE = Path(__file__).resolve().parent / "page.py"
 DEFAULT_PORT = 8501
@@ -33,7 +42,9 @@ def port_is_free(port: int, address: str | None = None) -> bool:
     return True
 
 
-def streamlit_command(port: int, address: str | None, headless: bool = True) -> list[str]:
+def streamlit_command(
+    port: int, address: str | None, headless: bool = True, tls: tls_files.TlsFiles | None = None
+) -> list[str]:
     cmd = [
         sys.executable,
         "-m",
@@ -55,6 +66,8 @@ def streamlit_command(port: int, address: str | None, headless: bool = True) -> 
     ]
     if address:
         cmd += ["--server.address", address]
+    if tls is not None:
+        cmd += ["--server.sslCertFile", str(tls.cert), "--server.sslKeyFile", str(tls.key)]
     return cmd
 
 
@@ -70,17 +83,21 @@ def start_server(port: int, address: str = "127.0.0.1", env: dict[str, str] | No
 
 
 def wait_ready(url: str, timeout: float = 60.0, proc: subprocess.Popen | None = None) -> None:
-    """Block until Streamlit's health endpoint answers (raises TimeoutError, or RuntimeError if it exited)."""
+    """Block until Streamlit's health endpoint answers (raises TimeoutError, or RuntimeError if it exited).
+
+    Over HTTPS the self-made certificate is not verified here: this only asks whether the server is up."""
+    import ssl
     import time
     import urllib.request
 
+    context = ssl._create_unverified_context() if url.startswith("https:") else None
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         if proc is not None and proc.poll() is not None:
             out = proc.stdout.read().decode(errors="replace") if proc.stdout else ""
             raise RuntimeError(f"streamlit exited with {proc.returncode}:\n{out}")
         try:
-            with urllib.request.urlopen(f"{url}/_stcore/health", timeout=2) as r:
+            with urllib.request.urlopen(f"{url}/_stcore/health", timeout=2, context=context) as r:
                 if r.status == 200:
                     return
         except OSError:
@@ -89,9 +106,6 @@ def wait_ready(url: str, timeout: float = 60.0, proc: subprocess.Popen | None = 
 
 
 def stop_server(proc: subprocess.Popen, timeout: float = 10.0) -> None:
-    import os
-    import signal
-
     if proc.poll() is None:
         os.killpg(proc.pid, signal.SIGTERM)
         try:
@@ -101,11 +115,52 @@ def stop_server(proc: subprocess.Popen, timeout: float = 10.0) -> None:
             proc.wait(timeout)
 
 
-def _handler(args: argparse.Namespace) -> int:
+def _die_with_parent() -> None:
+    """Linux: the server gets SIGTERM when ``sikwu app`` dies, even by SIGKILL (prctl PR_SET_PDEATHSIG)."""
+    try:
+        ctypes.CDLL("libc.so.6", use_errno=True).prctl(1, signal.SIGTERM)
+    except (OSError, AttributeError):  # not Linux/glibc: the signal forwarding below still covers TERM/INT/HUP
+        pass
+
+
+def serve(
+    cmd: list[str], env: dict[str, str] | None = None, grace: float = 10.0, started: Callable[[], None] | None = None
+) -> int:
+    """Run the server until it exits; a stop signal to this process is passed on and the server waited for."""
+    # no other thread runs yet: preexec_fn is safe here (``started`` may start one, after the fork)
+    proc = subprocess.Popen(cmd, env=env, preexec_fn=_die_with_parent if sys.platform == "linux" else None)
+    if started is not None:
+        started()
+
+    def forward(signum: int, _frame: object) -> None:
+        if proc.poll() is None:
+            proc.send_signal(signal.SIGTERM if signum == signal.SIGHUP else signum)
+
+    previous = {sig: signal.signal(sig, forward) for sig in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP)}
+    try:
+        while True:
+            try:
+                return proc.wait()
+            except KeyboardInterrupt:  # a second Ctrl+C while stopping
+                continue
+    finally:
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
+        if proc.poll() is None:
+            proc.terminate()
+            try:
+                proc.wait(grace)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait()
+
+
+def _port(args: argparse.Namespace) -> int | None:
+    """The port to serve on, or None after printing why it cannot be used."""
     port = args.port
     if port is not None and not 0 <= port <= 65535:
         print(f"sikwu app: --port {port} is not a TCP port; use 1-65535, or 0 for any free port.", file=sys.stderr)
-        return 2
+        return None
     if port == 0:
         port = free_port()
     port = port or DEFAULT_PORT
@@ -115,6 +170,60 @@ def _handler(args: argparse.Namespace) -> int:
             "choose another with --port N, or --port 0 for any free port.",
             file=sys.stderr,
         )
+        return None
+    return port
+
+
+def _tls(args: argparse.Namespace) -> tuple[tls_files.TlsFiles | None, str | None]:
+    """(certificate files, None) for --https, or (None, why not) when they cannot be used: plain HTTP is served."""
+    if not (args.https or args.cert or args.key):
+        return None, None
+    if bool(args.cert) != bool(args.key):
+        return None, "--cert and --key go together (the certificate and its private key)"
+    try:
+        if args.cert:
+            return tls_files.given(args.cert, args.key), None
+        names = ["localhost", "127.0.0.1", socket.gethostname()]
+        lan = phone.lan_address()
+        return tls_files.self_signed(names + ([lan] if lan else []) + ([args.address] if args.address else [])), None
+    except tls_files.CertificateError as exc:
+        return None, str(exc)
+
+
+def _announce(args: argparse.Namespace, url: str, port: int, phone_url: str | None, tls_problem: str | None) -> None:
+    if args.json:
+        info = {"url": url, "port": port, "page": str(PAGE), "phone_url": phone_url, "https": url.startswith("https")}
+        if tls_problem:
+            info["https_error"] = tls_problem
+        print(json.dumps(info), flush=True)
+        return
+    if tls_problem:
+        print(f"sikwu app: HTTPS is not available: {tls_problem}. Serving plain HTTP instead.", file=sys.stderr)
+    print(f"sikwu page at {url} (Ctrl+C to stop)", flush=True)
+    if phone_url:
+        print(f"On a phone on the same Wi-Fi, open {phone_url} or scan:\n{phone.qr_text(phone_url)}", flush=True)
+        if phone_url.startswith("http:"):
+            print("(The photo picker opens the phone's camera over http; the live Camera tab needs --https.)")
+
+
+def _open_browser_when_ready(url: str) -> None:
+    # Streamlit stays headless (a non-headless first run asks for an e-mail on the terminal); we open the page.
+    import threading
+    import webbrowser
+
+    def open_when_ready() -> None:
+        try:
+            wait_ready(url, timeout=60)
+            webbrowser.open(url)
+        except (TimeoutError, RuntimeError):
+            pass
+
+    threading.Thread(target=open_when_ready, daemon=True).start()
+
+
+def _handler(args: argparse.Namespace) -> int:
+    port = _port(args)
+    if port is None:
         return 2
     try:
         import streamlit  # noqa: F401
@@ -125,36 +234,24 @@ def _handler(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return 2
+    tls, tls_problem = _tls(args)
+    scheme = "https" if tls else "http"
     host = args.address if args.address not in (None, "0.0.0.0") else "localhost"
-    url = f"http://{host}:{port}"
-    if args.json:
-        print(json.dumps({"url": url, "port": port, "page": str(PAGE)}), flush=True)
-    else:
-        print(f"sikwu page at {url} (Ctrl+C to stop)", flush=True)
-    if args.browser:
-        # Streamlit stays headless (a non-headless first run asks for an e-mail on the terminal); we open the page.
-        import threading
-        import webbrowser
-
-        def open_when_ready() -> None:
-            try:
-                wait_ready(url, timeout=60)
-                webbrowser.open(url)
-            except (TimeoutError, RuntimeError):
-                pass
-
-        threading.Thread(target=open_when_ready, daemon=True).start()
-    try:
-        return subprocess.call(streamlit_command(port, args.address))
-    except KeyboardInterrupt:
-        return 0
+    url = f"{scheme}://{host}:{port}"
+    phone_url = phone.phone_url(scheme, port, args.address)
+    _announce(args, url, port, phone_url, tls_problem)
+    env = dict(os.environ)
+    if phone_url:
+        env[phone.PHONE_URL_ENV] = phone_url
+    started = (lambda: _open_browser_when_ready(url)) if args.browser else None
+    return serve(streamlit_command(port, args.address, tls=tls), env=env, started=started)
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
     p = subparsers.add_parser(
         "app",
         help="start the Streamlit page (photo -> tiles -> faan and payments)",
-        description="Start the sikwu Streamlit page. Open the printed URL on a phone or laptop.",
+        description="Start the sikwu Streamlit page. Open the printed URL (or scan the QR code) on a phone or laptop.",
     )
     p.add_argument("--port", type=int, default=None, help=f"TCP port (default {DEFAULT_PORT}; 0 = any free port)")
     p.add_argument(
@@ -164,4 +261,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     )
     p.add_argument("--browser", action="store_true", help="also open a browser window on this machine")
     p.add_argument("--json", action="store_true", help="print the URL and port as one JSON line, then serve")
+    p.add_argument(
+        "--https",
+        action="store_true",
+        help="serve over HTTPS (phones give the live camera only to secure pages); a self-signed certificate is made "
+        "on first use in the user's config dir unless --cert/--key are given",
+    )
+    p.add_argument("--cert", help="PEM certificate for --https (e.g. made with mkcert)")
+    p.add_argument("--key", help="PEM private key of --cert")
     p.set_defaults(handler=_handler)

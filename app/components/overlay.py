@@ -17,7 +17,7 @@ CHANGED = (28, 126, 214)  # corrected by the player or the recogniser
 GONE = (224, 49, 49)  # deleted by the player
 
 
-def _font(size: int) -> ImageFont.ImageFont:
+def _font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
     for name in ("DejaVuSans-Bold.ttf", "Arial Bold.ttf", "arialbd.ttf"):
         try:
             return ImageFont.truetype(name, size)
@@ -55,7 +55,7 @@ def annotate(
     scale = min(1.0, max_width / img.width) * coord_scale
     if scale / coord_scale < 1.0:
         f = scale / coord_scale
-        img = img.resize((round(img.width * f), round(img.height * f)), Image.LANCZOS)
+        img = img.resize((round(img.width * f), round(img.height * f)), Image.Resampling.LANCZOS)
     draw = ImageDraw.Draw(img)
     stroke = max(2, round(img.width / 300))
     font = _font(max(14, round(img.width / 40)))

@@ -1,7 +1,8 @@
-"""The result a table settles on: total faan, each pattern and why, who pays whom, other readings and rule sets.
+"""The result a table settles on: first the headline (total faan, what the winner gets, what each payer pays), then
+each pattern and why, the payment table, other readings and rule sets, and the share/download block.
 
-Reads the engine's Score/Settlement (see /work/notes/SCORING_CONTRACT.md) and only formats them; the downloads come
-from ``scoring.report`` so the page and ``sikwu score`` export the same document.
+Reads the engine's Score/Settlement and only formats them; the downloads come from ``scoring.report`` so the page and
+``sikwu score`` export the same document.
 """
 
 from __future__ import annotations
@@ -10,149 +11,217 @@ from typing import Any
 
 import streamlit as st
 from sikwu.app import services
-from sikwu.app import state as S
+from sikwu.app.components import share
+from sikwu.app.flow import NeedsFix, Outcome, Refused, Result, Waiting
+from sikwu.app.i18n import CHINESE, _, current
+from sikwu.app.table import TableContext, seat_label, seat_short
+from sikwu.scoring import Reading, Score
+from sikwu.scoring.payments import Settlement
 
 
-def _status(score: Any) -> tuple[str, str]:
+def _status(score: Score) -> tuple[str, str]:
     """(level, sentence) for the minimum/cap line under the total."""
     faan, minimum = int(score.faan), int(score.minimum)
     if score.limit_hand:
-        return "success", f"Limit hand: {faan} faan (the cap)."
+        return "success", _("Limit hand: {faan} faan (the cap).").format(faan=faan)
     if not score.meets_minimum:
-        return "error", f"{faan} faan is below this table's {minimum}-faan minimum: not a legal win (false mahjong)."
+        return "error", _(
+            "{faan} faan is below this table's {minimum}-faan minimum: not a legal win (false mahjong)."
+        ).format(faan=faan, minimum=minimum)
     if score.capped:
-        return "success", f"{score.raw_faan} faan counted, capped at {faan}. Meets the {minimum}-faan minimum."
-    return "success", f"Meets the {minimum}-faan minimum."
+        return "success", _("{raw} faan counted, capped at {faan}. Meets the {minimum}-faan minimum.").format(
+            raw=score.raw_faan, faan=faan, minimum=minimum
+        )
+    return "success", _("Meets the {minimum}-faan minimum.").format(minimum=minimum)
 
 
-def pattern_rows(reading: Any) -> list[dict[str, Any]]:
+def pattern_rows(reading: Reading) -> list[dict[str, Any]]:
+    if current() == CHINESE:  # the engine explains a pattern in English only: the name says it to a HK player
+        return [{"番": int(p.faan), "番種": p.name_zh} for p in reading.patterns]
     return [{"Faan": int(p.faan), "Pattern": p.name_en, "番種": p.name_zh, "Why": p.reason} for p in reading.patterns]
 
 
-def payment_rows(settlement: Any, ctx: S.TableContext, roles: bool = True) -> list[dict[str, Any]]:
+def _roles(seat: int, ctx: TableContext) -> str:
+    roles = []
+    if seat == ctx.seat:
+        roles.append(_("winner"))
+    if seat == ctx.dealer:
+        roles.append(_("dealer"))
+    if not ctx.self_drawn and seat == ctx.effective_discarder():
+        roles.append(_("discarded"))
+    return ", ".join(roles)
+
+
+def payment_rows(settlement: Settlement, ctx: TableContext, roles: bool = True) -> list[dict[str, Any]]:
+    seat_col, role_col, points_col = _("Seat"), _("Role"), _("Points")
     rows = []
     for seat in (1, 2, 3, 4):
-        amount = int(settlement.payments.get(seat, 0))
-        if not roles:
-            rows.append({"Seat": S.SEAT_LABELS[seat], "Points": f"{amount:+d}"})
-            continue
-        roles_of = []
-        if seat == ctx.seat:
-            roles_of.append("winner")
-        if seat == ctx.dealer:
-            roles_of.append("dealer")
-        if not ctx.self_drawn and seat == ctx.effective_discarder():
-            roles_of.append("discarded")
-        rows.append(
-            {
-                "Seat": S.SEAT_LABELS[seat],
-                "Role": ", ".join(roles_of),
-                "Points": f"{amount:+d}",
-            }
-        )
+        amount = f"{int(settlement.payments.get(seat, 0)):+d}"
+        if roles:
+            rows.append({seat_col: seat_label(seat), role_col: _roles(seat, ctx), points_col: amount})
+        else:
+            rows.append({seat_col: seat_label(seat), points_col: amount})
     return rows
 
 
-def reading_text(reading: Any) -> str:
-    """The best reading's sets as a player writes them: ``123m 456m 789m 777z 11z``."""
-    return " ".join(S.compact(list(s)).replace(" ", "") for s in reading.sets)
+def payer_lines(settlement: Settlement, ctx: TableContext) -> list[str]:
+    """'South pays 32' for each seat that pays (the headline under the total)."""
+    lines = []
+    for seat in (1, 2, 3, 4):
+        amount = int(settlement.payments.get(seat, 0))
+        if amount < 0:
+            lines.append(_("{seat} pays {points}").format(seat=seat_short(seat), points=-amount))
+    return lines
 
 
-def share_text(score: Any, settlement: Any | None, ctx: S.TableContext, notation: str) -> str:
-    pats = ", ".join(f"{p.name_en} {p.name_zh} {p.faan}" for p in score.best.patterns)
-    how = "self-drawn" if ctx.self_drawn else f"on {S.SEAT_LABELS[ctx.effective_discarder() or 2]}'s discard"
-    hand = reading_text(score.best) or notation
-    lines = [f"食糊 {S.SEAT_LABELS[ctx.seat]} wins {score.faan} faan {how} ({score.profile}): {hand}", pats]
+def result_line(outcome: Outcome) -> str | None:
+    """The result in one line ('6 faan · East receives +32 · South pays 32'), or None when there is no result."""
+    if not isinstance(outcome, Result):
+        return None
+    score, settlement, ctx = outcome.scored.score, outcome.scored.settlement, outcome.context
+    parts = [_("{faan} faan").format(faan=score.faan)]
     if settlement is not None:
-        pays = ", ".join(f"{S.SEAT_LABELS[s].split()[0]} {int(v):+d}" for s, v in sorted(settlement.payments.items()))
-        lines.append(f"Payments: {pays}")
-    return "\n".join(lines)
+        gets = int(settlement.payments.get(ctx.seat, 0))
+        parts.append(_("{seat} receives {points}").format(seat=seat_short(ctx.seat), points=f"{gets:+d}"))
+        parts += payer_lines(settlement, ctx)
+    return " · ".join(parts)
 
 
-def render_report(scored: services.Scored, ctx: S.TableContext, hand: Any, profile: Any, notation: str) -> None:
-    score = scored.score
-    st.markdown("#### Result 結果")
-    with st.container(horizontal=True, wrap=True, gap="large"):
-        st.metric("Total faan 番", int(score.faan), width="content")
-        if scored.settlement is not None:
-            winner_gets = int(scored.settlement.payments.get(ctx.seat, 0))
-            st.metric("Winner receives", f"{winner_gets:+d}", width="content")
+def render_outcome(outcome: Outcome) -> None:
+    """The result area: a hint, what to fix, why it cannot be scored, or the headline of the report."""
+    if isinstance(outcome, Waiting):
+        st.info(outcome.message)
+    elif isinstance(outcome, NeedsFix):
+        for problem in outcome.problems:
+            st.warning(problem)
+    elif isinstance(outcome, Refused):
+        (st.warning if outcome.level == "warning" else st.error)(outcome.message)
+        if outcome.next_step:
+            st.caption(outcome.next_step)
+    else:
+        render_headline(outcome)
+
+
+def render_headline(result: Result) -> None:
+    score, settlement, ctx = result.scored.score, result.scored.settlement, result.context
+    with st.container(horizontal=True, wrap=True, gap="medium", vertical_alignment="bottom", key="headline"):
+        st.metric(_("Total faan 番"), int(score.faan), width="content")
+        if settlement is not None:
+            st.metric(_("Winner receives"), f"{int(settlement.payments.get(ctx.seat, 0)):+d}", width="content")
+            payers = payer_lines(settlement, ctx)
+            if payers:
+                st.markdown("  \n".join(f"**{line}**" for line in payers))
     level, sentence = _status(score)
-    getattr(st, level)(sentence)
-    for note in score.notes:
-        st.caption(note)
+    if level == "error":
+        st.error(sentence)
+    else:
+        st.caption(f"✓ {sentence}")
+    if settlement is None:
+        st.warning(result.scored.settlement_error or _("Payments could not be worked out for this hand."))
+    if result.winning_proposed:
+        st.warning(_("☆ Winning tile proposed from the photo: tap the tile that won, then 'Winning tile', to confirm."))
 
-    st.markdown("**Patterns 番種**")
+
+def render_details(outcome: Outcome) -> None:
+    """Below the first screen: patterns, payments, penalty, other readings, other rule sets, share and downloads."""
+    if not isinstance(outcome, Result):
+        return
+    scored, ctx = outcome.scored, outcome.context
+    for note in scored.score.notes:
+        st.caption(note)
+    _patterns(scored.score)
+    _payments(scored, ctx)
+    _alternatives(scored.score)
+    _comparisons(scored, ctx.seat)
+    share.render_share(outcome)
+    _downloads(outcome)
+
+
+def _patterns(score: Score) -> None:
+    st.markdown(_("**Patterns 番種**"))
     rows = pattern_rows(score.best)
     if rows:
         st.table(rows, hide_index=True)
     else:
-        st.info("No scoring patterns in this reading (0 faan).")
+        st.info(_("No scoring patterns in this reading (0 faan)."))
 
-    st.markdown("**Payments 找數**")
+
+def _payments(scored: services.Scored, ctx: TableContext) -> None:
+    st.markdown(_("**Payments 找數**"))
     if scored.settlement is not None:
         st.table(payment_rows(scored.settlement, ctx), hide_index=True)
-        st.caption(scored.settlement.table_row)
+        st.caption(
+            _("{faan} faan → {points} points on the payment table").format(
+                faan=scored.score.faan, points=scored.settlement.points
+            )
+        )
         if scored.settlement.lines:
-            with st.expander("How the payment was worked out"):
+            with st.expander(_("How the payment was worked out")):
                 for line in scored.settlement.lines:
                     st.markdown(f"- {line}")
-    else:
-        st.warning(scored.settlement_error or "Payments could not be worked out for this hand.")
     if scored.penalty is not None:
-        st.markdown("**If it was declared: false mahjong penalty 詐糊**")
+        st.markdown(_("**If it was declared: false mahjong penalty 詐糊**"))
         st.table(payment_rows(scored.penalty, ctx, roles=False), hide_index=True)
         for line in scored.penalty.lines:
             st.caption(line)
 
-    if score.alternatives:
-        with st.expander(f"Other readings of the same tiles ({len(score.alternatives)})"):
-            for i, alt in enumerate(score.alternatives, start=1):
-                sets = "  ".join(" ".join(s) for s in alt.sets)
-                st.markdown(f"**{i}. {alt.faan} faan** ({alt.shape}): {sets}")
-                alt_rows = pattern_rows(alt)
-                if alt_rows:
-                    st.table(alt_rows, hide_index=True)
 
-    if scored.comparisons:
-        with st.expander("Same hand under the other rule profiles"):
-            table = []
-            for name, other, error in scored.comparisons:
-                if other is None:
-                    table.append({"Profile": name, "Faan": "-", "Legal win": "-", "Note": error or ""})
-                else:
-                    table.append(
-                        {
-                            "Profile": name,
-                            "Faan": str(int(other.faan)),
-                            "Legal win": "yes" if other.meets_minimum else f"no (min {other.minimum})",
-                            "Note": "limit" if other.limit_hand else ("capped" if other.capped else ""),
-                        }
-                    )
-            st.table(table, hide_index=True)
+def _alternatives(score: Score) -> None:
+    if not score.alternatives:
+        return
+    with st.expander(_("Other readings of the same tiles ({n})").format(n=len(score.alternatives))):
+        for i, alt in enumerate(score.alternatives, start=1):
+            sets = "  ".join(" ".join(s) for s in alt.sets)
+            st.markdown(f"**{i}. {alt.faan} {_('faan')}** ({alt.shape}): {sets}")
+            alt_rows = pattern_rows(alt)
+            if alt_rows:
+                st.table(alt_rows, hide_index=True)
 
-    settlement = scored.settlement
-    text = share_text(score, settlement, ctx, notation)
-    st.markdown("**Share**")
-    st.code(text, language=None, wrap_lines=True)
+
+def _comparison_row(name: str, other: Score | None, error: str | None, settled: Settlement | None, seat: int) -> dict:
+    profile, faan, legal = _("Profile"), _("Faan"), _("Legal win")
+    gets, note = _("Winner gets"), _("Note")
+    if other is None:
+        return {profile: name, faan: "-", legal: "-", gets: "-", note: error or ""}
+    return {
+        profile: name,
+        faan: str(int(other.faan)),
+        legal: _("yes") if other.meets_minimum else _("no (min {minimum})").format(minimum=other.minimum),
+        gets: f"{int(settled.payments.get(seat, 0)):+d}" if settled is not None else "-",
+        note: _("limit") if other.limit_hand else (_("capped") if other.capped else ""),
+    }
+
+
+def _comparisons(scored: services.Scored, seat: int) -> None:
+    if not scored.comparisons:
+        return
+    settled = scored.comparison_settlements or (None,) * len(scored.comparisons)
+    with st.expander(_("Same hand under the other rule profiles")):
+        rows = [
+            _comparison_row(c.profile, c.score, c.error, s, seat)
+            for c, s in zip(scored.comparisons, settled, strict=False)
+        ]
+        st.table(rows, hide_index=True)
+
+
+def _downloads(result: Result) -> None:
     try:
-        report = services.build_report(hand, profile)
-        with st.container(horizontal=True, wrap=True):
-            st.download_button(
-                "Download JSON",
-                report.to_json(),
-                file_name="sikwu-hand.json",
-                mime="application/json",
-                on_click="ignore",
-            )
-            st.download_button(
-                "Download Markdown",
-                report.to_markdown(),
-                file_name="sikwu-hand.md",
-                mime="text/markdown",
-                on_click="ignore",
-            )
+        report = services.build_report(result.hand, result.profile)
     except services.Unavailable as exc:
         st.info(str(exc))
-    except ValueError as exc:
-        st.info(f"The downloadable report could not be built: {exc}")
+        return
+    with st.container(horizontal=True, wrap=True):
+        st.download_button(
+            _("Download JSON"),
+            report.to_json(),
+            file_name="sikwu-hand.json",
+            mime="application/json",
+            on_click="ignore",
+        )
+        st.download_button(
+            _("Download Markdown"),
+            report.to_markdown(),
+            file_name="sikwu-hand.md",
+            mime="text/markdown",
+            on_click="ignore",
+        )

@@ -34,9 +34,25 @@ def browser_missing() -> str | None:
     return None
 
 
+def assert_gone(proc) -> None:  # noqa: ANN001
+    """Every process of a server's session (the server and anything it started) has exited."""
+    import signal
+
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline:
+        try:
+            os.killpg(proc.pid, 0)
+        except ProcessLookupError:
+            return
+        time.sleep(0.2)
+    os.killpg(proc.pid, signal.SIGKILL)
+    raise AssertionError(f"processes of the server started as {proc.pid} were still running after it was stopped")
+
+
 @contextmanager
 def page_server() -> Iterator[str]:
-    """The page served headless on a free localhost port; yields its URL and stops the server afterwards."""
+    """The page served headless on a free localhost port; yields its URL, stops the server afterwards and checks that
+    nothing of it is left running."""
     from sikwu.app.launch import free_port, start_server, stop_server, wait_ready
 
     port = free_port()
@@ -47,10 +63,35 @@ def page_server() -> Iterator[str]:
         yield url
     finally:
         stop_server(proc)
+        assert_gone(proc)
 
 
 @contextmanager
-def chromium(width: int = PHONE_WIDTH, height: int = 900) -> Iterator[object]:
+def sikwu_app(*args: str, env: dict[str, str] | None = None) -> Iterator[dict]:
+    """``sikwu app --json ARGS`` as a player starts it; yields its JSON line, stops it with SIGTERM (to ``sikwu app``
+    only, as a supervisor would) and checks that the Streamlit server went with it."""
+    import json
+    import signal
+    import subprocess
+    import sys
+
+    from sikwu.app.launch import wait_ready
+
+    cmd = [sys.executable, "-m", "sikwu.cli", "app", "--port", "0", "--json", "--address", "127.0.0.1", *args]
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=env, start_new_session=True)
+    try:
+        info = json.loads(proc.stdout.readline())
+        wait_ready(info["url"], timeout=90, proc=proc)
+        yield info
+    finally:
+        if proc.poll() is None:
+            os.kill(proc.pid, signal.SIGTERM)
+            proc.wait(30)
+        assert_gone(proc)
+
+
+@contextmanager
+def chromium(width: int = PHONE_WIDTH, height: int = 900, extra_flags: tuple[str, ...] = ()) -> Iterator[object]:
     from selenium import webdriver
     from selenium.webdriver.chrome.service import Service
 
@@ -69,6 +110,7 @@ def chromium(width: int = PHONE_WIDTH, height: int = 900) -> Iterator[object]:
         "--disable-dev-shm-usage",
         f"--user-data-dir={profile}",
         f"--window-size={width},{height}",
+        *extra_flags,
     ):
         opts.add_argument(flag)
     driver = webdriver.Chrome(service=Service(str(CHROMEDRIVER)), options=opts)
@@ -183,7 +225,8 @@ def open_expander(driver, title_start: str, timeout: float = 30.0) -> None:  # n
     def find(d):  # noqa: ANN001
         for e in css(d, '[data-testid="stExpander"] details'):
             summary = css_in(e, "summary")
-            if summary and title_start in summary[0].text:
+            # textContent, not .text: Selenium's .text is empty for what it judges hidden (e.g. behind a closing dialog)
+            if summary and title_start in (summary[0].get_attribute("textContent") or ""):
                 return e, summary[0]
         return None
 
@@ -237,3 +280,52 @@ def correct_to(driver, truth: list[str]) -> list[str]:  # noqa: ANN001
             wait_for(driver, lambda d: not css(d, '[role="dialog"]'), 30, "dialog closed")
             actions.append(f"add {tile}")
     return actions
+
+
+MEASURE_JS = Path(__file__).with_name("measure_controls.js")
+
+
+def controls(driver) -> list[dict]:  # noqa: ANN001
+    """Every visible control with its size in CSS px, smallest first (see measure_controls.js)."""
+    return driver.execute_script(MEASURE_JS.read_text())
+
+
+def in_first_screen(driver, selector: str, height: int) -> bool:  # noqa: ANN001
+    """True when an element matching ``selector`` lies wholly inside the first ``height`` px of the page unscrolled."""
+    return bool(
+        driver.execute_script(
+            "for (const el of document.querySelectorAll(arguments[0])) {"
+            "  const r = el.getBoundingClientRect();"
+            "  if (r.height > 0 && r.top >= 0 && r.bottom <= arguments[1]) return true; }"
+            "return false;",
+            selector,
+            height,
+        )
+    )
+
+
+def text_census(driver) -> tuple[int, int]:  # noqa: ANN001
+    """(Chinese characters, Latin letters) in the page's visible text (icon ligatures such as "keyboard_arrow_right"
+    are glyphs, not words, and are left out)."""
+    text = driver.execute_script(
+        "const main = document.querySelector('[data-testid=\"stMain\"]').cloneNode(true);"
+        'main.querySelectorAll(\'[data-testid="stIconMaterial"], [data-testid*="Icon"]\').forEach(e => e.remove());'
+        "document.body.appendChild(main); const t = main.innerText; main.remove(); return t;"
+    )
+    chinese = sum(1 for c in text if "\u3400" <= c <= "\u9fff")
+    latin = sum(1 for c in text if c.isascii() and c.isalpha())
+    return chinese, latin
+
+
+def axe_violations(driver, axe_js: Path) -> list[dict]:  # noqa: ANN001
+    """Serious and critical axe-core violations on the page as it is (nothing excluded)."""
+    driver.execute_script(axe_js.read_text())
+    driver.set_script_timeout(60)
+    result = driver.execute_async_script(
+        "const done = arguments[arguments.length - 1];"
+        "axe.run(document, {resultTypes: ['violations']}).then(r => done(r.violations.map(v => "
+        "({id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 3).map(n => "
+        "n.target.join(' ') + ' :: ' + (n.failureSummary || '').replace(/\\s+/g, ' ').slice(0, 200))}))))"
+        ".catch(e => done([{id: 'axe-error', impact: 'critical', help: String(e), nodes: []}]));"
+    )
+    return [v for v in result if v["impact"] in ("serious", "critical")]

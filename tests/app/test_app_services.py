@@ -2,26 +2,32 @@
 
 from __future__ import annotations
 
-import importlib
+import sys
 
 import numpy as np
 import pytest
 from sikwu.app import services
 
 
+def _broken(name):
+    def fail(*args, **kwargs):
+        raise ModuleNotFoundError(f"No module named '{name}'", name=name)
+
+    return fail
+
+
 @pytest.fixture
 def without(monkeypatch):
-    """Make importing the named modules fail, as on an installation without them."""
-
-    real = importlib.import_module
+    """Make the named modules unusable, as on an installation without them: a module the page imports on first use
+    (vision: OpenCV, onnxruntime) cannot be imported; one imported with the page fails when called."""
 
     def hide(*names):
-        def fake(name, *args, **kwargs):
-            if name in names:
-                raise ModuleNotFoundError(f"No module named '{name}'", name=name)
-            return real(name, *args, **kwargs)
-
-        monkeypatch.setattr(services.importlib, "import_module", fake)
+        for name in names:
+            monkeypatch.setitem(sys.modules, name, None)
+        if "sikwu.artwork" in names:
+            monkeypatch.setattr(services.artwork, "face_png_bytes", _broken("sikwu.artwork"))
+        if "sikwu.scoring.report" in names:
+            monkeypatch.setattr(services.scoring_report, "build_report", _broken("sikwu.scoring.report"))
         services.face_png.cache_clear()
 
     yield hide
@@ -35,7 +41,7 @@ def test_missing_tile_pictures_are_reported_and_tiles_fall_back_to_names(without
 
 
 def test_missing_recognition_is_unavailable_with_a_next_step(without):
-    without("vision")
+    without("sikwu.vision")
     with pytest.raises(services.Unavailable, match="Type|type"):
         services.recognize(np.zeros((64, 64, 3), dtype=np.uint8))
 

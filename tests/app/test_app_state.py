@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import pytest
-from sikwu.app.state import Draft, DraftError, TableContext, compact
+from sikwu.app.draft import Draft, DraftError
+from sikwu.app.table import TableContext
+from sikwu.scoring import format_tiles as compact
 
 HAND = "1m 2m 3m 4p 5p 6p 7s 8s 9s 1z 1z 1z 5z 5z".split()
 

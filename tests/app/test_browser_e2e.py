@@ -33,7 +33,6 @@ def _missing_engine() -> str | None:
     try:
         services.parse_tiles("1m")
         services.load_profile(services.default_profile_name())
-        services._get("scoring", "score_hand", "Scoring")
     except services.Unavailable as exc:
         return f"scoring engine not built yet: {exc}"
     return None

@@ -28,7 +28,6 @@ def _scoring_ready() -> str | None:
         services.parse_tiles("1m")
         services.builtin_profiles()
         services.load_profile(services.default_profile_name())
-        services._get("scoring", "score_hand", "Scoring")
     except services.Unavailable as exc:
         return f"scoring engine not built yet: {exc}"
     return None
@@ -91,7 +90,7 @@ def test_a_camera_shot_goes_through_the_same_photo_checks():
 
 
 def test_an_unreadable_new_photo_replaces_the_previous_hand():
-    from sikwu.app.state import Draft
+    from sikwu.app.draft import Draft
 
     at = new_page()
     at.session_state["sikwu_draft"] = Draft.from_tiles("1m 2m 3m 4m 5m 6m 7m 8m 9m 7z 7z 7z 1z 1z".split())
@@ -402,7 +401,7 @@ def test_robbing_a_kong_marked_self_drawn_is_explained_in_page_terms():
 def test_a_meld_set_apart_in_the_photo_is_declared_with_one_tap():
     """The tiles' photo groups (vision's layout) put 7z 7z 7z apart from the row: one tap declares it exposed, and
     Closed Hand (Sparrow's Nest: no Pung/Seong/Gong declared) goes: 6 -> 5 faan."""
-    from sikwu.app.state import Draft
+    from sikwu.app.draft import Draft
 
     row, apart = "1m 2m 3m 4m 5m 6m 7m 8m 9m 1z 1z".split(), ["7z", "7z", "7z"]
     found = [{"tile": t, "group": 0} for t in row] + [{"tile": t, "group": 1} for t in apart]

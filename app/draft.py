@@ -1,46 +1,46 @@
-"""The hand being checked on the page: tiles (as found or typed), melds the player declared, the winning tile, context.
+"""The hand being checked on the page: tiles (as found or typed), melds the player declared, the winning tile.
 
-The page keeps one :class:`Draft` and one :class:`TableContext` in ``st.session_state``. Both are plain data with
-no Streamlit import, so every correction a player can make is a small pure method that tests can call directly, and
+The page keeps one :class:`Draft` (and one :class:`sikwu.app.table.TableContext`) in its session. Both are plain data
+with no Streamlit import, so every correction a player can make is a small pure method that tests can call directly, and
 the one way into the scoring engine is :meth:`Draft.to_hand`. Each tile keeps a stable ``uid`` so a correction
 never shifts the number drawn on the photo, and remembers what the photo said so "changed" can be shown.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, MutableMapping, Sequence
-from dataclasses import dataclass, field, replace
-from typing import Any, Literal
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, replace
+from typing import Literal, NotRequired, TypedDict
 
-from sikwu.scoring import meld_shape_problem
+from sikwu.app.i18n import N_, _
+from sikwu.app.table import TableContext
+from sikwu.scoring import Hand, Meld, format_tiles, meld_shape_problem
 from sikwu.scoring.tiles import (
-    BONUS_IDS,
     PLAYING_IDS,
     TILE_IDS,
     TILE_NAMES,
-    WIND_IDS,
+    is_bonus,
     tile_sort_key,
 )
 
 MeldKind = Literal["chow", "pung", "kong"]
 KongKind = Literal["exposed", "added", "concealed"]
 
-#: Events the page offers, in the order a player thinks of them (keys are the scoring engine's EVENTS).
-EVENT_LABELS: dict[str, str] = {
-    "kong_replacement": "Won on a kong replacement tile 槓上開花",
-    "double_kong_replacement": "Won on a double kong replacement 槓上槓",
-    "flower_replacement": "Won on a flower replacement tile 花上自摸",
-    "robbing_kong": "Robbing a kong 搶槓",
-    "last_tile_wall": "Last tile of the wall 海底撈月",
-    "last_discard": "Last discard 河底撈魚",
-    "heavenly": "Heavenly hand 天糊 (dealer wins on the deal)",
-    "earthly": "Earthly hand 地糊",
-    "human": "Human hand 人糊",
-    "seven_flowers": "Seven flowers (robbing the eighth) 七花",
-    "eight_flowers": "Eight flowers 八仙過海",
-}
-SEAT_LABELS: dict[int, str] = {1: "East 東", 2: "South 南", 3: "West 西", 4: "North 北"}
+#: The meld kinds by name, for messages (translated where they are shown).
+MELD_WORDS = (N_("chow"), N_("pung"), N_("kong"))
 UNKNOWN_FACE = "back"  # a face-down tile in the photo: the player must say what it is
+
+
+class FoundTile(TypedDict):
+    """One tile as the photo gave it (``sikwu.app.services.recognize`` makes these; tests write them by hand)."""
+
+    tile: str
+    confidence: NotRequired[float | None]
+    top3: NotRequired[tuple[tuple[str, float], ...]]
+    low_confidence: NotRequired[bool]
+    changed: NotRequired[bool]
+    found_as: NotRequired[str]
+    group: NotRequired[int | None]
 
 
 class DraftError(ValueError):
@@ -85,10 +85,12 @@ class DraftMeld:
 
     def title(self) -> str:
         if self.kind == "kong":
-            return {"exposed": "Exposed kong 明槓", "added": "Added kong 加槓", "concealed": "Concealed kong 暗槓"}[
-                self.kong_kind or "exposed"
-            ]
-        return {"chow": "Exposed chow 上", "pung": "Exposed pung 碰"}[self.kind]
+            return {
+                "exposed": N_("Exposed kong 明槓"),
+                "added": N_("Added kong 加槓"),
+                "concealed": N_("Concealed kong 暗槓"),
+            }[self.kong_kind or "exposed"]
+        return {"chow": N_("Exposed chow 上"), "pung": N_("Exposed pung 碰")}[self.kind]
 
 
 @dataclass(frozen=True)
@@ -102,31 +104,14 @@ class Suggestion:
 
     def describe(self, draft: Draft) -> str:
         labels = " ".join(draft.tile(u).label() for u in self.uids)
-        what = {"chow": "chow", "pung": "pung"}.get(self.kind) or f"{self.kong_kind} kong"
-        return f"{labels} as {'an' if what[0] in 'aeiou' else 'a'} {what}"
-
-
-@dataclass(frozen=True)
-class TableContext:
-    """How the hand was won and who sits where: everything besides the tiles that changes the score."""
-
-    seat: int = 1  # winner's seat, 1 = East
-    round_wind: str = "1z"
-    dealer: int = 1
-    self_drawn: bool = False
-    discarder: int | None = 2
-    events: frozenset[str] = frozenset()
-    profile: str = ""  # built-in profile name; "" = the engine's default
-    house_rules_name: str | None = None  # an uploaded TOML file's name
-    house_rules_text: str | None = None
-
-    def effective_discarder(self) -> int | None:
-        if self.self_drawn:
-            return None
-        if self.discarder is None or self.discarder == self.seat:
-            # The discarder cannot be the winner; pick the player on the winner's left (who plays before them).
-            return (self.seat - 2) % 4 + 1
-        return self.discarder
+        what = {
+            "chow": _("as a chow 上"),
+            "pung": _("as a pung 碰"),
+            "exposed": _("as an exposed kong 明槓"),
+            "added": _("as an added kong 加槓"),
+            "concealed": _("as a concealed kong 暗槓"),
+        }
+        return f"{labels} {what[self.kong_kind or self.kind]}"
 
 
 @dataclass(frozen=True)
@@ -136,16 +121,19 @@ class Draft:
     winning_uid: int | None = None
     source: Literal["photo", "typed", "empty"] = "empty"
     next_uid: int = 1
+    #: False while ``winning_uid`` is only a proposal (the photo's last concealed tile): the page marks it and the
+    #: result says so until the player taps the winning tile. Typed notation puts the winning tile last on purpose.
+    winning_confirmed: bool = False
 
     # ---- building -------------------------------------------------------------------------------------------
     @classmethod
     def from_tiles(cls, tile_ids: Iterable[str], source: Literal["photo", "typed"] = "typed") -> Draft:
         tiles = tuple(DraftTile(uid=i + 1, tile=t, found_as=t) for i, t in enumerate(tile_ids))
-        draft = cls(tiles=tiles, source=source, next_uid=len(tiles) + 1)
-        return draft.with_default_winning()
+        draft = cls(tiles=tiles, source=source, next_uid=len(tiles) + 1).with_default_winning()
+        return replace(draft, winning_confirmed=source == "typed" and draft.winning_uid is not None)
 
     @classmethod
-    def from_found(cls, found: Sequence[Mapping[str, Any]]) -> Draft:
+    def from_found(cls, found: Sequence[FoundTile]) -> Draft:
         """Tiles found in a photo, in the recogniser's order; each mapping has ``tile`` and optional
         ``confidence``, ``top3``, ``low_confidence``, ``changed``, ``found_as``."""
         tiles = []
@@ -170,7 +158,7 @@ class Draft:
         for t in self.tiles:
             if t.uid == uid:
                 return t
-        raise DraftError(f"There is no tile #{uid} any more; tap a tile that is shown.")
+        raise DraftError(_("There is no tile #{uid} any more; tap a tile that is shown.").format(uid=uid))
 
     def meld_of(self, uid: int) -> int | None:
         for i, m in enumerate(self.melds):
@@ -179,12 +167,12 @@ class Draft:
         return None
 
     def bonus_tiles(self) -> tuple[DraftTile, ...]:
-        return tuple(t for t in self.tiles if is_bonus_id(t.tile))
+        return tuple(t for t in self.tiles if is_bonus(t.tile))
 
     def concealed_tiles(self) -> tuple[DraftTile, ...]:
         """Tiles in no declared meld and not flowers: the concealed part of the hand (with the winning tile)."""
         in_melds = {u for m in self.melds for u in m.uids}
-        return tuple(t for t in self.tiles if t.uid not in in_melds and not is_bonus_id(t.tile))
+        return tuple(t for t in self.tiles if t.uid not in in_melds and not is_bonus(t.tile))
 
     def ordered_concealed(self) -> tuple[DraftTile, ...]:
         """Photo tiles in the photo's reading order (so they can be checked left to right against it, and the
@@ -203,12 +191,12 @@ class Draft:
 
     def notation(self) -> str:
         """The hand as the compact notation, concealed first, then melds in brackets, then bonus tiles."""
-        parts = [compact([t.tile for t in self.ordered_concealed() if not t.needs_face])]
+        parts = [format_tiles([t.tile for t in self.ordered_concealed() if not t.needs_face])]
         for m in self.melds:
             ids = [self.tile(u).tile for u in m.uids]
-            parts.append(("[" if not m.concealed else "{") + compact(ids) + ("]" if not m.concealed else "}"))
+            parts.append(("[" if not m.concealed else "{") + format_tiles(ids) + ("]" if not m.concealed else "}"))
         if self.bonus_tiles():
-            parts.append(compact([t.tile for t in self.bonus_tiles()]))
+            parts.append(format_tiles([t.tile for t in self.bonus_tiles()]))
         return " ".join(p for p in parts if p)
 
     def problems(self) -> list[str]:
@@ -217,13 +205,15 @@ class Draft:
         faceless = [t for t in self.tiles if t.needs_face]
         if faceless:
             names = ", ".join(t.label() for t in faceless)
-            out.append(f"Face-down or unknown tile(s) {names}: tap each and pick its face, or delete it.")
+            out.append(
+                _("Face-down or unknown tile(s) {names}: tap each and pick its face, or delete it.").format(names=names)
+            )
         if not self.tiles:
-            out.append("No tiles yet: upload a photo, take one, or type the hand.")
+            out.append(_("No tiles yet: upload a photo, take one, or type the hand."))
         elif not self.concealed_tiles():
-            out.append("Every tile is in a declared meld: leave at least the pair and the winning tile concealed.")
+            out.append(_("Every tile is in a declared meld: leave at least the pair and the winning tile concealed."))
         elif self.winning() is None:
-            out.append("Mark the winning tile: tap it, then 'Winning tile'.")
+            out.append(_("Mark the winning tile: tap it, then 'Winning tile'."))
         return out
 
     def suggested_melds(self) -> list[Suggestion]:
@@ -232,7 +222,7 @@ class Draft:
         equal faces are a concealed kong (the usual way to show one)."""
         groups: dict[int, list[DraftTile]] = {}
         for t in self.tiles:
-            if t.group is not None and self.meld_of(t.uid) is None and not is_bonus_id(t.tile):
+            if t.group is not None and self.meld_of(t.uid) is None and not is_bonus(t.tile):
                 groups.setdefault(t.group, []).append(t)
         if len(groups) < 2:
             return []
@@ -272,7 +262,7 @@ class Draft:
         m = draft.meld_of(uid)
         if m is not None and _meld_shape_error(draft.melds[m].kind, [draft.tile(u).tile for u in draft.melds[m].uids]):
             draft = draft.release_meld(m)  # the meld no longer fits: give its tiles back rather than keep a lie
-        if is_bonus_id(tile) and not is_bonus_id(old.tile) and draft.winning_uid == uid:
+        if is_bonus(tile) and not is_bonus(old.tile) and draft.winning_uid == uid:
             draft = replace(draft, winning_uid=None)
         return draft.with_default_winning()
 
@@ -298,14 +288,18 @@ class Draft:
 
     def set_winning(self, uid: int) -> Draft:
         t = self.tile(uid)
-        if is_bonus_id(t.tile):
-            raise DraftError(f"{t.label()} is a flower/season: bonus tiles are never the winning tile.")
+        if is_bonus(t.tile):
+            raise DraftError(
+                _("{tile} is a flower/season: bonus tiles are never the winning tile.").format(tile=t.label())
+            )
         if self.meld_of(uid) is not None:
             raise DraftError(
-                f"{t.label()} is in a declared meld. The winning tile belongs to the concealed part: release the "
-                "meld first (a pung completed by the winning discard stays concealed here)."
+                _(
+                    "{tile} is in a declared meld. The winning tile belongs to the concealed part: release the "
+                    "meld first (a pung completed by the winning discard stays concealed here)."
+                ).format(tile=t.label())
             )
-        return replace(self, winning_uid=uid)
+        return replace(self, winning_uid=uid, winning_confirmed=True)
 
     def declare_meld(
         self, uids: Sequence[int], kind: MeldKind, kong_kind: KongKind | None = None, fed_by: int | None = None
@@ -314,9 +308,9 @@ class Draft:
         picked = [self.tile(u) for u in uids]
         for t in picked:
             if self.meld_of(t.uid) is not None:
-                raise DraftError(f"{t.label()} is already in a meld; release that meld first.")
-            if is_bonus_id(t.tile):
-                raise DraftError(f"{t.label()} is a flower/season and cannot be part of a meld.")
+                raise DraftError(_("{tile} is already in a meld; release that meld first.").format(tile=t.label()))
+            if is_bonus(t.tile):
+                raise DraftError(_("{tile} is a flower/season and cannot be part of a meld.").format(tile=t.label()))
         problem = _meld_shape_error(kind, [t.tile for t in picked])
         if problem:
             raise DraftError(problem)
@@ -335,7 +329,7 @@ class Draft:
 
     def release_meld(self, index: int) -> Draft:
         if not 0 <= index < len(self.melds):
-            raise DraftError("That meld is no longer there.")
+            raise DraftError(_("That meld is no longer there."))
         return replace(self, melds=self.melds[:index] + self.melds[index + 1 :])
 
     def with_default_winning(self) -> Draft:
@@ -344,13 +338,11 @@ class Draft:
         if self.winning_uid is not None and any(t.uid == self.winning_uid for t in concealed):
             return self
         candidates = [t for t in concealed if not t.needs_face]
-        return replace(self, winning_uid=candidates[-1].uid if candidates else None)
+        return replace(self, winning_uid=candidates[-1].uid if candidates else None, winning_confirmed=False)
 
     # ---- into the scoring engine -----------------------------------------------------------------------------
-    def to_hand(self, context: TableContext) -> Any:
+    def to_hand(self, context: TableContext) -> Hand:
         """The :class:`scoring.Hand` this draft and context describe (raises DraftError when not yet possible)."""
-        from sikwu.scoring import Hand, Meld  # imported here: state stays importable while scoring is being built
-
         problems = self.problems()
         if problems:
             raise DraftError(problems[0])
@@ -386,13 +378,9 @@ class Draft:
 # ---- helpers ------------------------------------------------------------------------------------------------------
 
 
-def is_bonus_id(tile: str) -> bool:
-    return tile in BONUS_IDS
-
-
 def check_tile_id(tile: str) -> None:
     if tile not in TILE_NAMES:
-        raise DraftError(f"'{tile}' is not a tile id; pick one from the palette (e.g. 5m, 7z, 1f).")
+        raise DraftError(_("'{tile}' is not a tile id; pick one from the palette (e.g. 5m, 7z, 1f).").format(tile=tile))
 
 
 def _sort_key(tile: str) -> int:
@@ -403,66 +391,10 @@ def _meld_shape_error(kind: str, ids: Sequence[str]) -> str | None:
     """The scoring engine's meld-shape rule (``meld_shape_problem``), worded for the tiles a player selected."""
     shown = " ".join(ids)
     if UNKNOWN_FACE in ids:
-        return f"{shown}: a face-down tile cannot be in a meld; say what the tile is first."
+        return _("{tiles}: a face-down tile cannot be in a meld; say what the tile is first.").format(tiles=shown)
     problem = meld_shape_problem(kind, ids)
     if problem is None:
         return None
     if kind not in ("chow", "pung", "kong"):
         return f"{problem[0].upper()}{problem[1:]}."
-    return f"{shown} is not a {kind}: {problem}."
-
-
-def compact(ids: Sequence[str]) -> str:
-    """``['1m','2m','3m','5z']`` -> ``'123m5z'``: the notation's grouping of runs of one suit."""
-    out: list[str] = []
-    run_suit = None
-    digits = ""
-    for t in ids:
-        s = t[1]
-        if s != run_suit and digits:
-            out.append(digits + run_suit)
-            digits = ""
-        run_suit = s
-        digits += t[0]
-    if digits:
-        out.append(digits + str(run_suit))
-    return " ".join(out)
-
-
-def wind_name(tile: str) -> str:
-    return SEAT_LABELS[WIND_IDS.index(tile) + 1]
-
-
-# ---- session state ------------------------------------------------------------------------------------------------
-
-DRAFT_KEY = "sikwu_draft"
-CONTEXT_KEY = "sikwu_context"
-
-
-def get_draft(session: MutableMapping[str, Any]) -> Draft:
-    if DRAFT_KEY not in session:
-        session[DRAFT_KEY] = Draft()
-    return session[DRAFT_KEY]
-
-
-def put_draft(session: MutableMapping[str, Any], draft: Draft) -> None:
-    session[DRAFT_KEY] = draft
-
-
-def get_context(session: MutableMapping[str, Any]) -> TableContext:
-    if CONTEXT_KEY not in session:
-        session[CONTEXT_KEY] = TableContext()
-    return session[CONTEXT_KEY]
-
-
-def put_context(session: MutableMapping[str, Any], context: TableContext) -> None:
-    session[CONTEXT_KEY] = context
-
-
-@dataclass
-class Flash:
-    """One message to show after a rerun (e.g. why a correction was refused)."""
-
-    level: Literal["error", "warning", "info", "success"]
-    text: str
-    extra: dict[str, Any] = field(default_factory=dict)
+    return _("{tiles} is not a {kind}: {problem}.").format(tiles=shown, kind=_(kind), problem=problem)
