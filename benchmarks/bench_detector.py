@@ -5,27 +5,25 @@ Each detected box is matched one-to-one to a ground-truth box (greedy by IoU, th
 per photo (decode excluded: pre-process + inference + post-process, median and p90), at the model's suggested score
 threshold and at a few others so the pipeline can pick its own trade-off.
 
-Usage: python -m benchmarks.bench_detector [--limit N] [--synthetic N] [--model PATH]
+Usage (from the repository root): python -m benchmarks.bench_detector [--limit N] [--synthetic N] [--model PATH]
+       [--write-docs]   (``--write-docs`` replaces this benchmark's section of docs/benchmarks.md)
 """
 
 from __future__ import annotations
 
 import argparse
 import statistics
-import sys
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
+import cv2
+import numpy as np
+from sikwu.datasets.detector_data import parse_yolo_labels, synth_scene
+from sikwu.datasets.paths import shared_path
+from sikwu.datasets.train_detector import match_count
+from sikwu.vision.detector import TileDetector, postprocess, preprocess
 
-import cv2  # noqa: E402
-import numpy as np  # noqa: E402
-from sikwu.datasets.detector_data import parse_yolo_labels, synth_scene  # noqa: E402
-from sikwu.datasets.paths import shared_path  # noqa: E402
-from sikwu.datasets.train_detector import match_count  # noqa: E402
-from sikwu.vision.detector import TileDetector, postprocess, preprocess  # noqa: E402
+from benchmarks.report import command_line, write_section
 
 THRESHOLDS = (0.2, 0.3, 0.4, 0.5)
 
@@ -96,11 +94,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--limit", type=int, default=None, help="first N valid photos only")
     ap.add_argument("--synthetic", type=int, default=30, help="number of composed synthetic scenes")
     ap.add_argument("--model", type=Path, default=None)
+    ap.add_argument("--write-docs", action="store_true", help="replace this benchmark's section of docs/benchmarks.md")
     args = ap.parse_args(argv)
     detector = TileDetector(args.model)
     thresholds = tuple(sorted(set(THRESHOLDS) | {detector.score_threshold}))
     detector.detect(np.zeros((320, 320, 3), np.uint8))  # warm-up
-    lines = [f"model {detector.model_path} ({detector.model_path.stat().st_size / 1e6:.2f} MB)"]
+    lines = [f"model {detector.model_path.name} ({detector.model_path.stat().st_size / 1e6:.2f} MB)"]
     if (shared_path("datasets", "hk-photos", "valid") / "images").is_dir():
         lines += _report(
             "hk-photos/valid", _measure(detector, _valid_items(args.limit), thresholds), detector.score_threshold
@@ -114,6 +113,12 @@ def main(argv: list[str] | None = None) -> int:
             detector.score_threshold,
         )
     print("\n".join(lines))
+    if args.write_docs:
+        body = "```text\n" + "\n".join(lines) + "\n```"
+        path = write_section(
+            "bench_detector", "Tile detector alone", command_line("benchmarks.bench_detector", argv), body
+        )
+        print(f"wrote {path}")
     return 0
 
 

@@ -212,7 +212,7 @@ def main() -> None:
 
 
 def write_doc(text: str, command: str) -> None:
-    start, end = "<!-- bench_league:start -->", "<!-- bench_league:end -->"
+    start, end = "<!-- benchmark:bench_league:start -->", "<!-- benchmark:bench_league:end -->"
     section = f"{start}\n## League on SQLite and PostgreSQL (`{command}`)\n\n{text}\n{end}"
     old = DOC.read_text() if DOC.is_file() else "# Benchmarks\n\nWritten by the benchmarks themselves.\n"
     pattern = re.compile(re.escape(start) + ".*?" + re.escape(end), re.S)

@@ -18,7 +18,8 @@ non-dealer wins spread over the game so the deal, the seat winds and the round w
 Times are wall clock (what a player waits for), with the process CPU time beside them: on a shared machine the
 difference is time spent waiting for a core or the disk.
 
-Run:  .venv/bin/python benchmarks/bench_ledger.py [--hands 10000] [--seed 7]
+Run from the repository root:  python -m benchmarks.bench_ledger [--hands 10000] [--seed 7] [--write-docs]
+(``--write-docs`` replaces this benchmark's section of docs/benchmarks.md with what the run printed)
 """
 
 from __future__ import annotations
@@ -41,6 +42,8 @@ from sikwu.ledger.store import Ledger, now
 from sikwu.scoring import Hand, score_hand
 from sikwu.scoring.payments import settle
 from sikwu.scoring.tiles import SUITS
+
+from benchmarks.report import command_line, write_section
 
 PROFILE = "old-style-v1"
 
@@ -111,11 +114,18 @@ def peer_seconds(ledger: Ledger, game_id: str) -> list[float]:
     return times
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--hands", type=int, default=10_000)
     ap.add_argument("--seed", type=int, default=7)
-    args = ap.parse_args()
+    ap.add_argument("--write-docs", action="store_true", help="replace this benchmark's section of docs/benchmarks.md")
+    args = ap.parse_args(argv)
+    printed: list[str] = []
+
+    def say(line: str) -> None:
+        print(line)
+        printed.append(line)
+
     rng = random.Random(args.seed)
     todo = entries(args.hands, rng)
     folder = Path(tempfile.mkdtemp(prefix="bench-ledger-"))
@@ -155,20 +165,24 @@ def main() -> None:
     assert sum(after.state.totals) + after.state.pot == 0 and after.state.totals == state.totals
 
     ms = 1000
-    print(f"bench_ledger: {args.hands} hands, profile {PROFILE}, SQLite WAL file, seed {args.seed}")
-    print(f"add a hand      p50 {percentile(adds, 0.5) * ms:7.2f} ms   p95 {percentile(adds, 0.95) * ms:7.2f} ms   "
+    say(f"bench_ledger: {args.hands} hands, profile {PROFILE}, SQLite WAL file, seed {args.seed}")
+    say(f"add a hand      p50 {percentile(adds, 0.5) * ms:7.2f} ms   p95 {percentile(adds, 0.95) * ms:7.2f} ms   "
           f"(first 1000 p50 {statistics.median(adds[:1000]) * ms:.2f} ms, last 1000 p50 "
           f"{statistics.median(adds[-1000:]) * ms:.2f} ms)")  # fmt: skip
-    print(f"peer: score+settle alone p50 {percentile(peer, 0.5) * ms:7.2f} ms  p95 {percentile(peer, 0.95) * ms:.2f} ms"
+    say(f"peer: score+settle alone p50 {percentile(peer, 0.5) * ms:7.2f} ms  p95 {percentile(peer, 0.95) * ms:.2f} ms"
           f"   -> add / peer (p50) = {percentile(adds, 0.5) / percentile(peer, 0.5):.1f}x")  # fmt: skip
-    print(f"  (CPU per add: p50 {percentile(add_cpu, 0.5) * ms:.2f} ms, p95 {percentile(add_cpu, 0.95) * ms:.2f} ms;"
+    say(f"  (CPU per add: p50 {percentile(add_cpu, 0.5) * ms:.2f} ms, p95 {percentile(add_cpu, 0.95) * ms:.2f} ms;"
           f" the rest of the wall time is waiting for the disk or a shared core)")  # fmt: skip
-    print(f"recompute all {args.hands} hands after an edit of hand #1: cold cache {cold:.2f} s ({cold_cpu:.2f} s CPU),"
+    say(f"recompute all {args.hands} hands after an edit of hand #1: cold cache {cold:.2f} s ({cold_cpu:.2f} s CPU),"
           f" warm {warm:.2f} s ({warm_cpu:.2f} s CPU)")  # fmt: skip
     size = sum(p.stat().st_size for p in folder.iterdir()) / 2**20
     rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-    print(f"memory: recompute peak Python allocation {peak / 2**20:.1f} MiB; process peak RSS {rss:.0f} MiB; "
+    say(f"memory: recompute peak Python allocation {peak / 2**20:.1f} MiB; process peak RSS {rss:.0f} MiB; "
           f"ledger files {size:.1f} MiB")  # fmt: skip
+    if args.write_docs:
+        body = "```text\n" + "\n".join(printed) + "\n```"
+        path = write_section("bench_ledger", "Game ledger", command_line("benchmarks.bench_ledger", argv), body)
+        print(f"wrote {path}")
 
 
 if __name__ == "__main__":

@@ -7,9 +7,12 @@ latency on a 4000x3000 photo composed by upscaling one of the photos.  ``mahjong
 Japanese classes (no flowers/seasons), so the side-by-side table uses only the ground truth of those 34 classes
 (predictions matched to a flower are ignored for both systems).
 
-Usage: python -m benchmarks.bench_recognition [--limit N] [--every N] [--segment-only] [--no-peer] [--winning]
-       [--candidates auto|detector|segmentation|union] [--detector-model PATH] [--far K] [--turn DEGREES]
-       [--legal-hands-only]
+Usage (from the repository root): python -m benchmarks.bench_recognition [--limit N] [--every N] [--segment-only]
+       [--no-peer] [--winning] [--candidates auto|detector|segmentation|union] [--detector-model PATH] [--far K]
+       [--turn DEGREES] [--legal-hands-only] [--write-docs]
+
+``--write-docs`` replaces this benchmark's section of docs/benchmarks.md with what the run printed (a run with
+``--limit``, ``--every``, ``--far`` or ``--turn`` writes its own section, named after those options).
 
 ``--far K`` centres each photo on a table-coloured canvas K times its size (ground truth shifted with it), as if
 taken from further away: the tiles are K times smaller relative to the photo.  ``--turn D`` turns each photo D
@@ -28,15 +31,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
+from sikwu.datasets.hk_photos import ignored_regions, label_slips, read_boxes, reviewed_labels
+from sikwu.datasets.paths import shared_path
+from sikwu.scoring.tiles import PLAYING_IDS
+from sikwu.vision.assign import counts_ok
 
-ROOT = Path(__file__).resolve().parent.parent
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
-
-from sikwu.datasets.hk_photos import ignored_regions, label_slips, read_boxes, reviewed_labels  # noqa: E402
-from sikwu.datasets.paths import shared_path  # noqa: E402
-from sikwu.scoring.tiles import PLAYING_IDS  # noqa: E402
-from sikwu.vision.assign import counts_ok  # noqa: E402
+from benchmarks.report import command_line, write_section
 
 # mahjong-detector class names -> canonical id
 PEER_IDS = {
@@ -57,6 +57,15 @@ STAGE_MS: dict[str, list[float]] = {}
 SOURCES: Counter = Counter()
 #: Which candidate source recognize() is asked for (set from --candidates).
 CANDIDATES = "auto"
+#: What the run printed, one markdown block per entry (tables whole), for --write-docs.
+BLOCKS: list[str] = []
+
+
+def say(text: str = "") -> None:
+    """Print a line of the report and keep it as a block of the docs section."""
+    print(text)
+    if text.strip():
+        BLOCKS.append(text.strip())
 
 
 def load_ground_truth(photo: Path, width: int, height: int, reviewed: bool = False) -> list[tuple[str, Box]]:
@@ -253,10 +262,44 @@ def _peer(source: Path | np.ndarray) -> list[tuple[str, Box]]:
 def _print_table(columns: dict[str, dict[str, str]]) -> None:
     names = list(columns)
     metrics = list(next(iter(columns.values())))
-    print("| metric | " + " | ".join(names) + " |")
-    print("|---|" + "---|" * len(names))
-    for m in metrics:
-        print(f"| {m} | " + " | ".join(columns[n][m] for n in names) + " |")
+    lines = ["| metric | " + " | ".join(names) + " |", "|---|" + "---|" * len(names)]
+    lines += [f"| {m} | " + " | ".join(columns[n][m] for n in names) + " |" for m in metrics]
+    say("\n".join(lines))
+
+
+def _peer_ratios(ours: Tally, peer: Tally) -> str:
+    """sikwu against the peer measured in the same run: how many times faster, and the accuracy difference."""
+    ours_ms, peer_ms = statistics.median(ours.latencies), statistics.median(peer.latencies)
+    ours_e2e, peer_e2e = ours.correct / max(ours.gt, 1), peer.correct / max(peer.gt, 1)
+    return (
+        f"Peer ratio (same photos, same process, 34 classes): peer's median latency / sikwu's = "
+        f"{peer_ms / ours_ms:.2f}x ({peer_ms:.0f} ms / {ours_ms:.0f} ms); end-to-end accuracy sikwu "
+        f"{100 * ours_e2e:.1f}%, peer {100 * peer_e2e:.1f}%."
+    )
+
+
+def _section_name(args: argparse.Namespace) -> tuple[str, str]:
+    """The docs section a run writes: the standard run has its own, each variant (far, turned, subset) another."""
+    parts: list[tuple[str, str]] = []  # (part of the section's name, words for its title)
+    if args.far != 1.0:
+        parts.append((f"far{args.far:g}", f"{args.far:g}x further away"))
+    if args.turn:
+        parts.append((f"turn{args.turn:g}", f"turned {args.turn:g} degrees"))
+    if args.limit or args.every != 1:
+        parts.append(("subset", "a subset of the photos"))
+    if args.segment_only:
+        parts.append(("segment-only", "segmentation only"))
+    if args.winning:
+        parts.append(("winning", "winning-hand decoding"))
+    if args.legal_hands_only:
+        parts.append(("legal-hands", "legal-hand photos only"))
+    if args.candidates != "auto":
+        parts.append((args.candidates, f"{args.candidates} candidates"))
+    if args.no_peer:
+        parts.append(("no-peer", "no peer"))
+    name = "-".join(["bench_recognition", *(n for n, _ in parts)])
+    title = "Photo -> tiles on hk-photos/valid" + (f" ({', '.join(t for _, t in parts)})" if parts else "")
+    return name, title
 
 
 def _large_photo_latency(photo: Path, repeats: int = 5) -> float:
@@ -276,7 +319,7 @@ def _large_photo_latency(photo: Path, repeats: int = 5) -> float:
     return statistics.median(times)
 
 
-def main(argv: list[str] | None = None) -> int:
+def build_parser() -> argparse.ArgumentParser:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--limit", type=int, default=None, help="only the first N photos (sorted by name)")
     ap.add_argument("--every", type=int, default=1, help="only every N-th photo (a quick run over all scenes)")
@@ -311,7 +354,12 @@ def main(argv: list[str] | None = None) -> int:
         action="store_true",
         help="only photos whose reviewed ground truth is a legal winning hand (to measure --winning decoding)",
     )
-    args = ap.parse_args(argv)
+    ap.add_argument("--write-docs", action="store_true", help="replace this run's section of docs/benchmarks.md")
+    return ap
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
     global CANDIDATES
     CANDIDATES = args.candidates
     if args.detector_model is not None:
@@ -327,7 +375,9 @@ def main(argv: list[str] | None = None) -> int:
     if args.legal_hands_only:
         photos = [p for p in photos if _is_legal_hand(p)]
     if not args.segment_only:
-        model = ROOT / "models" / "tile_classifier.onnx"
+        from sikwu.vision.classifier import DEFAULT_MODEL_PATH
+
+        model = DEFAULT_MODEL_PATH
         if not model.exists():
             print(f"{model} not found: measuring segmentation only (recall/precision of boxes)")
             args.segment_only = True
@@ -389,48 +439,53 @@ def main(argv: list[str] | None = None) -> int:
                 peer34_c.latencies.append(peer34.latencies[-1])
                 peer34_c.add(ppreds, reviewed, keep_ids=playing, ignore=ignored)
     n_gt_bonus = ours.gt - ours34.gt
-    print(f"hk-photos/valid: {len(photos)} photos, {ours.gt} ground-truth tiles ({n_gt_bonus} flowers/seasons)")
+    say(f"hk-photos/valid: {len(photos)} photos, {ours.gt} ground-truth tiles ({n_gt_bonus} flowers/seasons)")
     mode = "segmentation only: ids not measured" if args.segment_only else "full pipeline"
-    print(f"\nsikwu ({mode}), all 42 classes:")
+    say(f"\nsikwu ({mode}), all 42 classes:")
     without = "sikwu, reviewed labels"
     _print_table({"sikwu": ours.row(), without: ours_c.row()} if corrections else {"sikwu": ours.row()})
     if corrections:
         fixed = sum(1 for name, _ in corrections if name in slips)
-        print(
+        say(
             f"reviewed labels: {len(corrections)} box labels corrected by eye (datasets/hk_photos_review.csv), "
             f"{fixed} of them in the {len(slips)} labelling-slip photos (every box labelled one class: "
             f"{', '.join(sorted(s[:8] for s in slips))})"
             + (f"; {len(unread_slips)} slip photo(s) not yet read, left out" if unread_slips else "")
         )
     if over_counted and not args.segment_only:
-        print(
+        say(
             f"{len(over_counted)} photo(s) whose reviewed labels hold more copies of a tile than a set has "
             f"({', '.join(sorted(s[:12] for s in over_counted))}): never photo-exact, because recognition never "
             "reports five of a tile or two of one flower"
         )
-    print("\nSide by side on the 34 classes mahjong-detector knows (flower/season ground truth ignored):")
+    say("\nSide by side on the 34 classes mahjong-detector knows (flower/season ground truth ignored):")
     if peer_reason is None:
         _print_table({"sikwu": ours34.row(), "mahjong-detector 0.0.6": peer34.row()})
         if corrections:
-            print("\nThe same with reviewed labels:")
+            say("\nThe same with reviewed labels:")
             _print_table({"sikwu": ours34_c.row(), "mahjong-detector 0.0.6": peer34_c.row()})
+        say(_peer_ratios(ours34, peer34))
     else:
         _print_table({"sikwu": ours34.row()})
-        print(f"mahjong-detector not compared: {peer_reason}")
+        say(f"mahjong-detector not compared: {peer_reason}")
     if not args.segment_only:
         from sikwu.vision.classifier import DEFAULT_MODEL_PATH as CLF
         from sikwu.vision.detector import DEFAULT_MODEL_PATH as DET
 
         det = args.detector_model or DET
-        det_state = f"{det} ({det.stat().st_size / 1e6:.2f} MB)" if det.is_file() else f"{det} (absent)"
-        print(f"\nmodels: classifier {CLF} ({CLF.stat().st_size / 1e6:.2f} MB); detector {det_state}")
-        print("candidate sources (photos): " + ", ".join(f"{k} {v}" for k, v in sorted(SOURCES.items())))
+        det_state = f"{det.name} ({det.stat().st_size / 1e6:.2f} MB)" if det.is_file() else f"{det.name} (absent)"
+        say(f"\nmodels: classifier {CLF.name} ({CLF.stat().st_size / 1e6:.2f} MB); detector {det_state}")
+        say("candidate sources (photos): " + ", ".join(f"{k} {v}" for k, v in sorted(SOURCES.items())))
     if STAGE_MS:
         stages = ", ".join(f"{k} {statistics.median(v):.0f}" for k, v in STAGE_MS.items())
-        print(f"\nsikwu median ms per stage: {stages}")
+        say(f"\nsikwu median ms per stage: {stages}")
     if not args.segment_only:
         ms = _large_photo_latency(photos[0])
-        print(f"\n4000x3000 JPEG (upscaled {photos[0].name[:20]}...): median {ms:.0f} ms over 5 runs")
+        say(f"\n4000x3000 JPEG (upscaled {photos[0].name[:20]}...): median {ms:.0f} ms over 5 runs")
+    if args.write_docs:
+        name, title = _section_name(args)
+        path = write_section(name, title, command_line("benchmarks.bench_recognition", argv), "\n\n".join(BLOCKS))
+        print(f"wrote {path}")
     return 0
 
 

@@ -17,7 +17,6 @@ Usage: python -m benchmarks.bench_scenes [--per-kind N] [--seed S] [--long-side 
 from __future__ import annotations
 
 import argparse
-import re
 import time
 from collections import defaultdict
 from pathlib import Path
@@ -28,8 +27,10 @@ from sikwu.datasets.scenes.generate import iter_scenes
 from sikwu.datasets.scenes.render import SceneSample
 from sikwu.datasets.scenes.tiles import BACK, BLANK, HELDOUT_BACK_COLOURS, TRAIN_BACK_COLOURS
 
+from benchmarks.report import DOCS_PATH as DOC
+from benchmarks.report import write_section
+
 KINDS = ("row", "scattered", "pile", "standing", "kong")
-DOC = Path(__file__).resolve().parent.parent / "docs" / "benchmarks.md"
 ART_NAMES = {"heldout": "held-out art", "seen": "art the shipped models trained on"}
 
 
@@ -167,13 +168,8 @@ def report(tally: Tally, info: dict, args: argparse.Namespace) -> str:
 
 
 def write_doc(text: str, command: str, art: str) -> None:
-    start, end = f"<!-- bench_scenes:{art}:start -->", f"<!-- bench_scenes:{art}:end -->"
-    section = f"{start}\n## Synthetic scenes of {ART_NAMES[art]} (`{command}`)\n\n{text}\n{end}"
-    old = DOC.read_text() if DOC.is_file() else "# Benchmarks\n\nWritten by the benchmarks themselves.\n"
-    pattern = re.compile(re.escape(start) + ".*?" + re.escape(end), re.S)
-    new = pattern.sub(lambda _: section, old) if pattern.search(old) else old.rstrip("\n") + "\n\n" + section + "\n"
-    DOC.parent.mkdir(parents=True, exist_ok=True)
-    DOC.write_text(new)
+    """This run's section of docs/benchmarks.md (one per art choice), replaced in place with date and machine."""
+    write_section(f"bench_scenes-{art}", f"Synthetic scenes of {ART_NAMES[art]}", command, text, path=DOC)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -97,40 +97,6 @@ def _flower_readings(hand: Hand, prof: Profile) -> list[Reading]:
     return []
 
 
-def _readings(hand: Hand, prof: Profile, counts: tuple[int, ...] | None) -> list[Reading]:
-    """Every reading of ``hand`` the profile allows, evaluated: each standard division once per distinct group the
-    winning tile can have completed (a pung completed by a discard is not concealed), then the special shapes.
-    The winning groups are shared SetInfo objects, so equality finds repeats cheaply."""
-    if hand.events & _FLOWER_WINS:
-        return _flower_readings(hand, prof)
-    comp = compiled(prof)
-    if counts is None:
-        counts = counts_of(hand.concealed)
-    standard, bits = _DIVIDER.divide(counts)
-    facts = HandFacts(hand, bits)
-    melds = tuple(_meld_sets(hand))
-    winning_tile = hand.winning_tile
-    self_drawn = hand.self_drawn
-    out = []
-    for groups in standard:
-        seen = []
-        for i, g in enumerate(groups):
-            if winning_tile not in g.tiles or g in seen:
-                continue
-            seen.append(g)
-            placed = list(groups)
-            if not self_drawn and g.kind == "pung":
-                placed[i] = _group_set("pung", g.first, False)
-            out.append(evaluate_compiled(Context(hand, "standard", melds + tuple(placed), placed[i], facts), comp))
-        if not seen:  # winning tile unknown (validated away for normal wins); still score the shape
-            out.append(evaluate_compiled(Context(hand, "standard", melds + tuple(groups), None, facts), comp))
-    concealed_sets = _CONCEALED_SETS
-    for shape, div_groups in _special_divisions(hand, comp, facts, counts):
-        groups = [concealed_sets.get(g) or _group_set(*g) for g in div_groups]
-        out.append(evaluate_compiled(Context(hand, shape, melds + tuple(groups), None, facts), comp))
-    return out
-
-
 def readings(hand: Hand, prof: Profile, counts: tuple[int, ...] | None) -> list[Reading]:
     """Every reading of ``hand`` the profile allows, evaluated: each standard division once per distinct group the
     winning tile can have completed (a pung completed by a discard is not concealed), then the special shapes.

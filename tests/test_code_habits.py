@@ -56,12 +56,7 @@ PENDING_SPLIT: set[str] = {
 
 #: Files that still edit sys.path (benchmarks that import ``benchmarks.*`` or test helpers); emptied as they are
 #: run as modules instead.  An entry that no longer edits sys.path fails.
-PENDING_SYS_PATH: set[str] = {
-    "benchmarks/bench_app.py",
-    "benchmarks/bench_detector.py",
-    "benchmarks/bench_recognition.py",
-    "benchmarks/bench_scoring.py",
-}
+PENDING_SYS_PATH: set[str] = set()
 
 
 @cache
