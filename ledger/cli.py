@@ -93,7 +93,8 @@ def _entry_from_args(args: argparse.Namespace, game: GameRecord, frame: Any) -> 
 
 def run_new(args: argparse.Namespace) -> int:
     game = service.new_game(args.players, args.profile, name=args.name, rules_file=args.rules, stake=args.stake,
-                            quantum=args.quantum, currency=args.currency, device=args.device, url=args.db)  # fmt: skip
+                            quantum=args.quantum, currency=args.currency, device=args.device, url=args.db,
+                            pin=args.pin)  # fmt: skip
     rules = "\n".join(f"  {line}" for line in game.rules.describe())
     return _out(args, _game_data(game), f"new game {game.id}\n{text.status_text(game)}\ngame rules:\n{rules}")
 
@@ -106,7 +107,7 @@ def run_add(args: argparse.Namespace) -> int:
     game = ledger.game(args.game, with_undone=False)
     entry = entry_from_dict(_entry_from_args(args, game, game.state))
     thumb = make_thumbnail(_read(args.photo, "--photo")) if getattr(args, "photo", None) else None
-    ledger.add_hand(game.id, entry, device=args.device, thumbnail=thumb)
+    ledger.add_hand(game.id, entry, device=args.device, thumbnail=thumb, pin=args.pin)
     game = ledger.game(game.id)
     last = views.hand_summary(game, game.hands[-1])
     return _out(args, {**_game_data(game), "hand": last}, f"{text._hand_line(last)}\n{text.status_text(game)}")
@@ -134,7 +135,7 @@ def run_show(args: argparse.Namespace) -> int:
 
 
 def run_undo(args: argparse.Namespace) -> int:
-    game = service.undo_hand(args.game, args.hand, args.version, device=args.device, url=args.db)
+    game = service.undo_hand(args.game, args.hand, args.version, device=args.device, url=args.db, pin=args.pin)
     return _out(args, _game_data(game), f"undone.\n{text.status_text(game)}\n{text.totals_text(game)}")
 
 
@@ -142,7 +143,7 @@ def run_edit(args: argparse.Namespace) -> int:
     ledger = service.open_ledger(args.db)
     game = ledger.game(args.game)
     data = _entry_from_args(args, game, service.hand_frame(game, args.hand_no))
-    game = service.edit_hand(game.id, args.hand_no, args.version, data, device=args.device, url=args.db)
+    game = service.edit_hand(game.id, args.hand_no, args.version, data, device=args.device, url=args.db, pin=args.pin)
     return _out(args, _game_data(game), f"hand #{args.hand_no} edited.\n{text.status_text(game)}")
 
 
@@ -167,7 +168,7 @@ def run_import(args: argparse.Namespace) -> int:
 
 
 def run_delete_photo(args: argparse.Namespace) -> int:
-    done = service.open_ledger(args.db).delete_thumbnail(args.game, args.hand, device=args.device)
+    done = service.open_ledger(args.db).delete_thumbnail(args.game, args.hand, device=args.device, pin=args.pin)
     return _out(args, {"deleted": done}, "photo deleted" if done else "that hand has no photo")
 
 

@@ -12,6 +12,7 @@ def _common(p: argparse.ArgumentParser) -> None:
     p.add_argument("--db", metavar="URL|FILE", help="ledger database (default: $SIKWU_DATABASE_URL or user data dir)")
     p.add_argument("--json", action="store_true", help="print JSON")
     p.add_argument("--device", default="cli", help="device token recorded with the change (default: cli)")
+    p.add_argument("--pin", default=None, help="the game's PIN (new: protect the game with it; else: to change it)")
 
 
 def _hand_options(p: argparse.ArgumentParser) -> None:
@@ -38,6 +39,10 @@ def register(subparsers: Any) -> None:
     for name, parser in sub.choices.items():
         _common(parser)
         parser.set_defaults(handler=cli._guard(handlers[name]))
+
+    from sikwu.ledger import league_cli  # ``sikwu league ...`` lives beside ``sikwu game ...``
+
+    league_cli.register(subparsers)
 
 
 def _entry_commands(sub: Any) -> dict[str, Any]:

@@ -37,6 +37,11 @@ class TableState:
     totals: tuple[int, int, int, int] = (0, 0, 0, 0)
     finished: bool = False
 
+    @classmethod
+    def start(cls, rules: GameRules) -> TableState:
+        """The state before a game's first hand: its first round wind, position 1 dealing."""
+        return cls(round_index=rules.first_round)
+
     def seat_of(self, position: int) -> int:
         """Seat wind (1 = East) of a table position under the current dealer."""
         return (position - self.dealer) % 4 + 1
@@ -96,8 +101,8 @@ def _advance(state: TableState, stays: bool, rules: GameRules) -> TableState:
     passes, round_index = state.passes + 1, state.round_index
     if passes == 4:
         passes, round_index = 0, round_index + 1
-    if round_index >= rules.rounds:  # the last deal of the last round has passed: the game is over
-        return replace(state, dealer=1, streak=0, passes=0, round_index=rules.rounds - 1, finished=True)
+    if round_index > rules.last_round:  # the last deal of the last round has passed: the game is over
+        return replace(state, dealer=1, streak=0, passes=0, round_index=rules.last_round, finished=True)
     return replace(state, dealer=state.dealer % 4 + 1, streak=0, passes=passes, round_index=round_index)
 
 
@@ -181,7 +186,7 @@ def replay(
     entries: Iterable[HandEntry], profile: Profile, rules: GameRules, start: TableState | None = None
 ) -> list[tuple[Outcome, TableState]]:
     """Play entries in order from ``start`` (a new game by default); the state after each is returned with it."""
-    state = start or TableState()
+    state = start or TableState.start(rules)
     out = []
     for entry in entries:
         outcome, state = play(state, entry, profile, rules)

@@ -22,7 +22,7 @@ from sikwu.ledger.frozen import freeze_profile
 from sikwu.ledger.models import Game
 from sikwu.ledger.money import parse_decimal
 from sikwu.ledger.records import GameRecord
-from sikwu.ledger.settings import builtin_rules_for, load_rules_file
+from sikwu.ledger.settings import GameRules, builtin_rules_for, load_rules_file
 from sikwu.ledger.store import Ledger, now
 from sikwu.scoring import ScoringError
 from sikwu.scoring.hand_json import parse_seat
@@ -55,25 +55,48 @@ def new_game(
     currency: str = "",
     device: str | None = None,
     url: str | None = None,
+    pin: str | None = None,
+    game_rules: GameRules | None = None,
+    league_id: str | None = None,
 ) -> GameRecord:
-    """Start a game: four names in seat order (the first deals first), the profile and its game rules frozen in."""
+    """Start a game: four names in seat order (the first deals first), the profile and its game rules frozen in.
+
+    With ``pin`` the game is protected: :func:`join_code` gives the code that opens it read-only, and every change
+    needs the PIN (see :mod:`sikwu.ledger.access`)."""
+    game = build_game(profile, name=name, rules_file=rules_file, stake=stake, quantum=quantum, currency=currency,
+                      device=device, game_rules=game_rules)  # fmt: skip
+    ledger = open_ledger(url)
+    game_id = ledger.create_game(game, players, device, pin=pin, league_id=league_id)
+    return ledger.game(game_id)
+
+
+def build_game(
+    profile: str = "sparrows-nest",
+    *,
+    name: str = "",
+    rules_file: str | None = None,
+    stake: str = "1",
+    quantum: str = "0.01",
+    currency: str = "",
+    device: str | None = None,
+    game_rules: GameRules | None = None,
+) -> Game:
+    """A new game's row, profile and rules frozen in, inputs validated (not stored yet)."""
     try:
         profile_name, profile_data = freeze_profile(profile)
     except ScoringError as exc:
         raise EntryError(f"profile: {exc}") from None
     parent = profile_data.get("meta", {}).get("extends")
-    rules = load_rules_file(rules_file) if rules_file else builtin_rules_for(profile_name, parent)
+    rules = game_rules or (load_rules_file(rules_file) if rules_file else builtin_rules_for(profile_name, parent))
     stake_value, quantum_value = parse_decimal(stake, "stake"), parse_decimal(quantum, "quantum")
     at = now()
     game = Game(
         id=str(uuid.uuid4()), name=name.strip() or f"{profile_name} {at:%Y-%m-%d %H:%M}", profile_name=profile_name,
         profile_data=profile_data, rules_data=rules.to_dict(), stake=str(stake_value), quantum=str(quantum_value),
-        currency=currency.strip()[:16], state=TableState().to_dict(), created_at=at, updated_at=at,
+        currency=currency.strip()[:16], state=TableState.start(rules).to_dict(), created_at=at, updated_at=at,
         device=(device or "").strip()[:100],
     )  # fmt: skip
-    ledger = open_ledger(url)
-    game_id = ledger.create_game(game, players, device)
-    return ledger.game(game_id)
+    return game
 
 
 def player_position(game: GameRecord, ref: str | int) -> int:
@@ -149,6 +172,7 @@ def add_win(
     thumbnail: tuple[str, bytes] | None = None,
     note: str = "",
     url: str | None = None,
+    pin: str | None = None,
 ) -> GameRecord:
     """The page's "add to game": one scored hand JSON (or a list of them for simultaneous wins on one discard)."""
     ledger = open_ledger(url)
@@ -161,23 +185,25 @@ def add_win(
     if len(winners) != len(hands):
         raise EntryError(f"{len(hands)} hands but {len(winners)} winners; give one winner per hand")
     data = win_entry(game, hands, winners, discarder, game.state, note)
-    ledger.add_hand(game.id, entry_from_dict(data), device=device, hand_id=hand_id, thumbnail=thumbnail)
+    ledger.add_hand(game.id, entry_from_dict(data), device=device, hand_id=hand_id, thumbnail=thumbnail, pin=pin)
     return ledger.game(game.id)
 
 
 def add_draw(game_id: str, *, device: str | None = None, hand_id: str | None = None, note: str = "",
-             url: str | None = None) -> GameRecord:  # fmt: skip
+             url: str | None = None, pin: str | None = None) -> GameRecord:  # fmt: skip
     ledger = open_ledger(url)
-    ledger.add_hand(game_id, entry_from_dict({"kind": "draw", "note": note}), device=device, hand_id=hand_id)
+    ledger.add_hand(game_id, entry_from_dict({"kind": "draw", "note": note}), device=device, hand_id=hand_id,
+                    pin=pin)  # fmt: skip
     return ledger.game(game_id)
 
 
 def add_false_mahjong(game_id: str, offenders: Sequence[str | int], *, device: str | None = None,
-                      hand_id: str | None = None, note: str = "", url: str | None = None) -> GameRecord:  # fmt: skip
+                      hand_id: str | None = None, note: str = "", url: str | None = None,
+                      pin: str | None = None) -> GameRecord:  # fmt: skip
     ledger = open_ledger(url)
     game = ledger.game(game_id, with_undone=False)
     data = {"kind": "false_mahjong", "offenders": [player_position(game, o) for o in offenders], "note": note}
-    ledger.add_hand(game.id, entry_from_dict(data), device=device, hand_id=hand_id)
+    ledger.add_hand(game.id, entry_from_dict(data), device=device, hand_id=hand_id, pin=pin)
     return ledger.game(game.id)
 
 
@@ -190,15 +216,25 @@ def hand_frame(game: GameRecord, seq: int) -> TableState:
 
 
 def edit_hand(game_id: str, seq: int, version: int, entry: Mapping[str, Any], *, device: str | None = None,
-              url: str | None = None) -> GameRecord:  # fmt: skip
+              url: str | None = None, pin: str | None = None) -> GameRecord:  # fmt: skip
     """Replace hand ``seq`` (at ``version``, as the editor last saw it) by ``entry`` (positions, see entries)."""
     ledger = open_ledger(url)
-    ledger.edit_hand(game_id, seq, entry_from_dict(entry), version, device=device)
+    ledger.edit_hand(game_id, seq, entry_from_dict(entry), version, device=device, pin=pin)
     return ledger.game(game_id)
 
 
 def undo_hand(game_id: str, seq: int | None = None, version: int | None = None, *, device: str | None = None,
-              url: str | None = None) -> GameRecord:  # fmt: skip
+              url: str | None = None, pin: str | None = None) -> GameRecord:  # fmt: skip
     ledger = open_ledger(url)
-    ledger.undo_hand(game_id, seq, version, device=device)
+    ledger.undo_hand(game_id, seq, version, device=device, pin=pin)
     return ledger.game(game_id)
+
+
+def join_code(game_id: str, pin: str | None, *, url: str | None = None) -> str:
+    """The code that opens a protected game read-only (only for the PIN holder, who shares it)."""
+    return open_ledger(url).join_code("game", game_id, pin)
+
+
+def game_by_code(code: str, *, url: str | None = None) -> GameRecord:
+    """The page's way in: the game a join code opens, read-only (changes then need the PIN)."""
+    return open_ledger(url).game_by_code(code)

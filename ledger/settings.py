@@ -30,9 +30,13 @@ SHAPES: Final = ("thirteen_orphans", "nine_gates", "seven_pairs", "standard", "f
 
 _SCHEMA: Final[dict[str, dict[str, type | tuple[type, ...]]]] = {
     "dealer": {"repeat_on_win": bool, "repeat_on_draw": bool, "repeat_on_false_mahjong": bool},
-    "game": {"rounds": int},
+    "game": {"rounds": int},  # plus the optional game.first_round (see _OPTIONAL)
     "simultaneous_wins": {"mode": str, "turn_order_exceptions": list, "pot_to": str},
 }
+
+#: Optional keys and their defaults.  ``game.first_round`` (0 = East .. 3 = North) is where a game starts: a league
+#: table plays one round wind and the players are shuffled before the next (Sparrow's Nest, Game Setup).
+_OPTIONAL: Final[dict[str, dict[str, int]]] = {"game": {"first_round": 0}}
 
 
 @dataclass(frozen=True)
@@ -49,6 +53,12 @@ class GameRules:
     turn_order_exceptions: tuple[str, ...]
     pot_to: str
     notes: Mapping[str, str] = field(default_factory=dict)
+    first_round: int = 0
+
+    @property
+    def last_round(self) -> int:
+        """Index of the last round wind played (the game is over once it has passed)."""
+        return self.first_round + self.rounds - 1
 
     def to_dict(self) -> dict[str, Any]:
         """The TOML-shaped data that :func:`rules_from_data` reads back (what a game stores)."""
@@ -59,7 +69,7 @@ class GameRules:
                 "repeat_on_draw": self.repeat_on_draw,
                 "repeat_on_false_mahjong": self.repeat_on_false_mahjong,
             },
-            "game": {"rounds": self.rounds},
+            "game": {"rounds": self.rounds} | ({"first_round": self.first_round} if self.first_round else {}),
             "simultaneous_wins": {
                 "mode": self.simultaneous_mode,
                 "turn_order_exceptions": list(self.turn_order_exceptions),
@@ -105,9 +115,17 @@ def rules_from_data(raw: Mapping[str, Any], where: str = "<game rules>") -> Game
         table = raw.get(section)
         if not isinstance(table, Mapping):
             raise GameRulesError(where, section, f"missing table [{section}]; add it or 'extends' a built-in file")
+        optional = _OPTIONAL.get(section, {})
         for key in table:
-            if key not in keys:
-                raise GameRulesError(where, f"{section}.{key}", f"unknown key; allowed: {', '.join(keys)}")
+            if key not in keys and key not in optional:
+                raise GameRulesError(
+                    where, f"{section}.{key}", f"unknown key; allowed: {', '.join([*keys, *optional])}"
+                )
+        for key, default in optional.items():
+            value = table.get(key, default)
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise GameRulesError(where, f"{section}.{key}", f"must be int, got {value!r}")
+            values[f"{section}.{key}"] = value
         for key, typ in keys.items():
             if key not in table:
                 raise GameRulesError(where, f"{section}.{key}", "missing")
@@ -117,6 +135,8 @@ def rules_from_data(raw: Mapping[str, Any], where: str = "<game rules>") -> Game
             values[f"{section}.{key}"] = value
     if not 1 <= values["game.rounds"] <= 4:
         raise GameRulesError(where, "game.rounds", f"a game plays 1 to 4 round winds, got {values['game.rounds']}")
+    if not 0 <= values["game.first_round"] <= 4 - values["game.rounds"]:
+        raise GameRulesError(where, "game.first_round", "the game would play past the North round; lower it")
     if values["simultaneous_wins.mode"] not in MODES:
         raise GameRulesError(where, "simultaneous_wins.mode", f"must be one of {', '.join(MODES)}")
     if values["simultaneous_wins.pot_to"] not in POT_TO:
@@ -140,6 +160,7 @@ def rules_from_data(raw: Mapping[str, Any], where: str = "<game rules>") -> Game
         turn_order_exceptions=tuple(values["simultaneous_wins.turn_order_exceptions"]),
         pot_to=values["simultaneous_wins.pot_to"],
         notes=dict(notes),
+        first_round=values["game.first_round"],
     )
 
 

@@ -15,11 +15,12 @@ from contextlib import contextmanager
 from datetime import UTC, datetime
 from typing import Any, cast
 
-from sikwu.ledger import db
+from sikwu.ledger import access, db
 from sikwu.ledger.engine import TableState, play
 from sikwu.ledger.entries import HandEntry, entry_from_dict
 from sikwu.ledger.errors import EntryError, GameFinishedError, GameNotFoundError, LedgerError, StaleVersionError
 from sikwu.ledger.frozen import thaw_profile
+from sikwu.ledger.league_models import Access
 from sikwu.ledger.models import AuditEntry, Game, HandRow, HandVersion, Thumbnail
 from sikwu.ledger.queries import load_game, player_rows, resolve_game_id
 from sikwu.ledger.records import GameRecord
@@ -95,18 +96,58 @@ class Ledger:
             t = s.get(Thumbnail, hand_id)
             return None if t is None else (t.mime, t.data)
 
-    # ------------------------------------------------------------------ writes
-    def create_game(self, game: Game, players: Sequence[str], device: str | None = None) -> str:
-        """Store a new game built by :func:`sikwu.ledger.service.new_game` (which validates its inputs)."""
+    # ------------------------------------------------------------------ access (see sikwu.ledger.access)
+    def authorize(self, kind: str, ref: str, secret: str | None) -> None:
+        """Refuse a write to a protected game or league without its PIN/password; the attempt is always kept.
+
+        Runs in its own transaction committed even when the answer is wrong, so the failure counter the rate limit
+        reads survives the refusal (and holds across processes: it is a database row).
+        """
+        try:
+            with self._sessions() as s:
+                target = resolve_game_id(s, ref) if kind == "game" else ref
+                try:
+                    access.check(s, kind, target, secret)
+                finally:
+                    s.commit()
+        except exc.SQLAlchemyError as err:
+            raise db.describe_failure(err, self.url) from None
+
+    def open_by_code(self, code: str) -> tuple[str, str]:
+        """(kind, id) of the game or league a join code opens read-only."""
         with self.transaction() as s:
-            if s.get(Game, game.id) is not None:
-                raise LedgerError(f"a game with id {game.id} already exists in this ledger")
-            game.version = 1
-            s.add(game)
-            s.flush()
-            s.add_all(player_rows(game.id, players))
-            s.add(AuditEntry(game_id=game.id, hand_id=None, action="new", at=game.created_at,
-                             device=_device(device), detail=f"new game '{game.name}'"))  # fmt: skip
+            row = access.by_code(s, code)
+            return row.kind, row.target_id
+
+    def game_by_code(self, code: str) -> GameRecord:
+        """The game a join code opens (read-only); a league's code does not open one of its games this way."""
+        kind, target = self.open_by_code(code)
+        if kind != "game":
+            raise access.AccessError("this join code opens a league, not a game; open the league instead")
+        return self.game(target)
+
+    def join_code(self, kind: str, ref: str, secret: str | None) -> str:
+        """The join code of a protected game or league, for its PIN/password holder (to share it again)."""
+        self.authorize(kind, ref, secret)
+        with self.transaction() as s:
+            target = resolve_game_id(s, ref) if kind == "game" else ref
+            code = s.scalar(select(Access.join_code).where(Access.kind == kind, Access.target_id == target))
+        if code is None:
+            raise access.AccessError(f"this {kind} has no join code: it was created without a PIN")
+        return code
+
+    # ------------------------------------------------------------------ writes
+    def create_game(
+        self, game: Game, players: Sequence[str], device: str | None = None, *, pin: str | None = None,
+        league_id: str | None = None,
+    ) -> str:  # fmt: skip
+        """Store a new game built by :func:`sikwu.ledger.service.new_game` (which validates its inputs).
+
+        With a ``pin`` the game gets a join code (read-only) and every later change needs the PIN (or, for a league
+        table, the organiser's password); without one it is a local game open to whoever can reach the database.
+        """
+        with self.transaction() as s:
+            insert_game(s, game, players, device, pin=pin, league_id=league_id)
         return game.id
 
     def add_hand(
@@ -118,12 +159,14 @@ class Ledger:
         hand_id: str | None = None,
         thumbnail: tuple[str, bytes] | None = None,
         expected_game_version: int | None = None,
+        pin: str | None = None,
     ) -> str:
         """Record one hand at the end of the game; ``hand_id`` makes a retried submission count once.
 
         Appending never conflicts with another append in meaning, so when two devices race for the same hand
         number (PostgreSQL without the row lock, say) the add is simply retried on the new state.
         """
+        self.authorize("game", game_id, pin)
         for attempt in range(3):
             try:
                 return self._add_hand(game_id, entry, device, hand_id, thumbnail, expected_game_version)
@@ -173,15 +216,19 @@ class Ledger:
             return row.id
 
     def edit_hand(
-        self, game_id: str, seq: int, entry: HandEntry, expected_version: int, *, device: str | None = None
-    ) -> int:
+        self, game_id: str, seq: int, entry: HandEntry, expected_version: int, *, device: str | None = None,
+        pin: str | None = None,
+    ) -> int:  # fmt: skip
         """Replace hand ``seq``'s entry (a new version; the old one stays in the audit trail); returns the version."""
+        self.authorize("game", game_id, pin)
         return self._change(game_id, seq, expected_version, "edit", entry, device)
 
     def undo_hand(
-        self, game_id: str, seq: int | None = None, expected_version: int | None = None, *, device: str | None = None
-    ) -> int:
+        self, game_id: str, seq: int | None = None, expected_version: int | None = None, *, device: str | None = None,
+        pin: str | None = None,
+    ) -> int:  # fmt: skip
         """Take a hand out of the game (the last active one by default); it stays stored as an undone version."""
+        self.authorize("game", game_id, pin)
         if seq is None:
             game = self.game(game_id, with_undone=False)
             if not game.active_hands:
@@ -190,7 +237,8 @@ class Ledger:
             seq, expected_version = last.seq, expected_version or last.version
         return self._change(game_id, seq, expected_version, "undo", None, device)
 
-    def delete_thumbnail(self, game_id: str, seq: int, *, device: str | None = None) -> bool:
+    def delete_thumbnail(self, game_id: str, seq: int, *, device: str | None = None, pin: str | None = None) -> bool:
+        self.authorize("game", game_id, pin)
         with self.transaction() as s:
             game_id = resolve_game_id(s, game_id)
             row = _hand_row(s, game_id, seq)
@@ -235,6 +283,22 @@ class Ledger:
             return row.version
 
 
+def insert_game(
+    s: Session, game: Game, players: Sequence[str], device: str | None, *, pin: str | None, league_id: str | None
+) -> None:
+    """The rows of a new game inside the caller's transaction (a league draws all its tables in one)."""
+    if s.get(Game, game.id) is not None:
+        raise LedgerError(f"a game with id {game.id} already exists in this ledger")
+    game.version = 1
+    s.add(game)
+    s.flush()
+    s.add_all(player_rows(game.id, players))
+    s.add(AuditEntry(game_id=game.id, hand_id=None, action="new", at=game.created_at,
+                     device=_device(device), detail=f"new game '{game.name}'"))  # fmt: skip
+    if pin is not None:
+        access.protect(s, "game", game.id, pin, league_id)
+
+
 def _game_row(s: Session, game_id: str) -> Game:
     game = s.get(Game, resolve_game_id(s, game_id), with_for_update=True)
     assert game is not None
@@ -271,7 +335,7 @@ def recompute(s: Session, game: Game, profile: Profile, from_seq: int = 1, batch
         .order_by(HandRow.seq.desc())
         .limit(1)
     )
-    state = TableState() if before is None else TableState.from_dict(before)
+    state = TableState.start(rules) if before is None else TableState.from_dict(before)
     hands = cast(Table, HandRow.__table__)
     next_seq = from_seq
     while True:

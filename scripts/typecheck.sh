@@ -6,8 +6,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 tree=.cache/typecheck/sikwu
 mkdir -p "$tree"
-for d in scoring vision artwork app datasets models; do ln -sfn "../../../$d" "$tree/$d"; done
+for d in scoring vision artwork app datasets models ledger; do ln -sfn "../../../$d" "$tree/$d"; done
 for f in sikwu/*.py; do ln -sfn "../../../$f" "$tree/$(basename "$f")"; done
 PY=${PYTHON:-.venv/bin/python}
 # Options (check_untyped_defs, ...) are in pyproject.toml's [tool.mypy].
-exec "$PY" -m mypy "$tree/scoring" "$tree/vision" "$tree/artwork" "$@"
+exec "$PY" -m mypy "$tree/scoring" "$tree/vision" "$tree/artwork" "$tree/ledger" "$@"

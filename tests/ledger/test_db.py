@@ -21,6 +21,7 @@ from sikwu.ledger.frozen import freeze_profile, thaw_profile
 from sikwu.ledger.models import Game
 from sikwu.ledger.settings import builtin_rules_for, rules_from_data
 from sikwu.ledger.store import Ledger, now
+from sqlalchemy import text
 
 
 def test_a_ledger_from_the_first_schema_migrates_with_a_backup_and_keeps_its_games(tmp_path: Path):
@@ -46,8 +47,8 @@ def test_a_ledger_from_the_first_schema_migrates_with_a_backup_and_keeps_its_gam
     assert g.name == "old night" and g.hands[0].has_thumbnail
 
 
-def test_sqlite_ledger_runs_in_wal_mode(url: str):
-    ledger = Ledger(url)
+def test_sqlite_ledger_runs_in_wal_mode(sqlite_url: str):
+    ledger = Ledger(sqlite_url)
     with ledger.engine.connect() as conn:
         assert conn.exec_driver_sql("PRAGMA journal_mode").scalar() == "wal"
 
@@ -60,18 +61,23 @@ def test_a_corrupt_database_file_gives_a_clear_error(tmp_path: Path):
 
 
 def test_a_schema_from_a_newer_sikwu_is_refused(url: str):
-    Ledger(url).close()
-    with sqlite3.connect(url) as conn:
-        conn.execute("update alembic_version set version_num = '9999'")
+    ledger = Ledger(url)
+    with ledger.engine.begin() as conn:
+        conn.execute(text("update alembic_version set version_num = '9999'"))
+    ledger.close()
     with pytest.raises(StorageError, match=r"written by a newer sikwu \(schema 9999\); upgrade sikwu"):
         Ledger(url)
 
 
-def test_a_database_url_whose_driver_is_missing_gives_a_clear_error():
-    if __import__("importlib").util.find_spec("psycopg") is not None:
-        pytest.skip("psycopg is installed here; the unreachable-server case is the league tests' (issue 17)")
-    with pytest.raises(StorageError, match="driver is not installed .* pip install"):
-        Ledger("postgresql+psycopg://nobody@127.0.0.1:9/none")
+def test_a_database_server_that_does_not_answer_gives_a_clear_error():
+    with pytest.raises(StorageError, match=r"cannot reach the database at .*127\.0\.0\.1:9.* check that the server"):
+        Ledger("postgresql+psycopg://nobody:secret@127.0.0.1:9/none?connect_timeout=2")
+
+
+def test_the_unreachable_servers_message_never_shows_the_password():
+    with pytest.raises(StorageError) as info:
+        Ledger("postgresql+psycopg://nobody:secret@127.0.0.1:9/none?connect_timeout=2")
+    assert "secret" not in str(info.value)
 
 
 def test_the_default_ledger_lives_in_the_user_data_dir_unless_overridden(monkeypatch):
@@ -118,9 +124,9 @@ def test_a_writer_killed_mid_write_leaves_nothing_half_written(tmp_path: Path, u
     ledger = Ledger(url)
     g = ledger.game(game.id)
     assert len(g.hands) == g.state.hands == 3  # the fourth hand is not there at all
-    with sqlite3.connect(url) as conn:
-        assert conn.execute("select count(*) from hand_versions").fetchone() == (3,)
-        assert conn.execute("select count(*) from audit where action = 'add'").fetchone() == (3,)
+    with ledger.engine.connect() as conn:
+        assert conn.execute(text("select count(*) from hand_versions")).scalar() == 3
+        assert conn.execute(text("select count(*) from audit where action = 'add'")).scalar() == 3
     rebuilt = replay([entry_from_dict(h.entry) for h in g.hands], thaw_profile(g.profile_data),
                      rules_from_data(json.loads(json.dumps(g.rules.to_dict()))))  # fmt: skip
     assert rebuilt[-1][1] == g.state and sum(g.state.totals) == 0
@@ -149,3 +155,22 @@ def test_two_devices_adding_hands_at_once_lose_none(url: str):
     g = Ledger(url).game(game.id)
     assert errors == [] and len(g.hands) == g.state.hands == 12
     assert [h.seq for h in g.hands] == list(range(1, 13)) and sum(g.state.totals) + g.state.pot == 0
+
+
+def test_a_postgresql_ledger_from_the_first_schema_migrates_and_keeps_its_games(pg):
+    url = pg.url_of(pg.fresh(migrated=False))
+    db.migrate(db.make_engine(url), to="0001")
+    old = Ledger(url, migrate=False)
+    game = Game(id="g-1", name="old night", profile_name="", profile_data={}, rules_data={}, stake="1",
+                quantum="0.01", currency="", state=TableState().to_dict(), created_at=now(), updated_at=now(),
+                device="")  # fmt: skip
+    game.profile_name, game.profile_data = freeze_profile("sparrows-nest")
+    game.rules_data = builtin_rules_for("sparrows-nest").to_dict()
+    old.create_game(game, PLAYERS)
+    old.close()
+    ledger = Ledger(url)
+    assert db.current_revision(ledger.engine) == db.head_revision() and ledger.backup is None  # pg_dump: docs
+    g = service.add_win("g-1", hand(HALF_FLUSH), winner="Bob", discarder="Ann", url=url,
+                        thumbnail=("image/png", b"\x89PNG"))  # fmt: skip
+    assert g.name == "old night" and g.hands[0].has_thumbnail
+    ledger.close()
