@@ -3,9 +3,22 @@
 from __future__ import annotations
 
 import argparse
+from collections.abc import Callable
 from typing import Any
 
-from sikwu.ledger import cli
+from sikwu.ledger import league_args
+
+
+def _game_handler(name: str) -> Callable[[argparse.Namespace], int]:
+    """``sikwu.ledger.cli.<name>``, imported when the command runs: the ledger's SQLAlchemy, Alembic and platformdirs
+    load only for ``sikwu game``, so ``sikwu score`` starts (and runs) without them."""
+
+    def run(args: argparse.Namespace) -> int:
+        from sikwu.ledger import cli  # the database stack: only when a game command runs
+
+        return int(cli._guard(getattr(cli, name))(args))
+
+    return run
 
 
 def _common(p: argparse.ArgumentParser) -> None:
@@ -38,14 +51,12 @@ def register(subparsers: Any) -> None:
     handlers.update(_other_commands(sub))
     for name, parser in sub.choices.items():
         _common(parser)
-        parser.set_defaults(handler=cli._guard(handlers[name]))
+        parser.set_defaults(handler=_game_handler(handlers[name]))
 
-    from sikwu.ledger import league_cli  # ``sikwu league ...`` lives beside ``sikwu game ...``
-
-    league_cli.register(subparsers)
+    league_args.register(subparsers)  # ``sikwu league ...`` lives beside ``sikwu game ...``
 
 
-def _entry_commands(sub: Any) -> dict[str, Any]:
+def _entry_commands(sub: Any) -> dict[str, str]:
     """new, add, draw, edit: the commands that write hands."""
     p = sub.add_parser("new", help="start a game: four players in seat order, East first")
     p.add_argument("players", nargs=4, metavar="NAME")
@@ -55,19 +66,19 @@ def _entry_commands(sub: Any) -> dict[str, Any]:
     p.add_argument("--quantum", default="0.01", help="smallest money unit for the final settlement (default 0.01)")
     p.add_argument("--currency", default="", help="currency label, e.g. HKD")
     p.add_argument("--name", default="", help="a name for the game")
-    handlers = {"new": cli.run_new}
+    handlers = {"new": "run_new"}
 
     p = sub.add_parser("add", help="record a win (or --false-mahjong)")
     p.add_argument("game", help="game id (or a unique prefix, or its name)")
     _hand_options(p)
     p.add_argument("--photo", metavar="FILE", help="keep a thumbnail of this photo with the hand")
-    handlers["add"] = cli.run_add
+    handlers["add"] = "run_add"
 
     p = sub.add_parser("draw", help="record a draw game (no winner)")
     p.add_argument("game")
     p.add_argument("--note", default="")
     p.set_defaults(false_mahjong=None)
-    handlers["draw"] = cli.run_draw
+    handlers["draw"] = "run_draw"
 
     p = sub.add_parser("edit", help="replace a past hand; everything after it is recomputed")
     p.add_argument("game")
@@ -75,37 +86,37 @@ def _entry_commands(sub: Any) -> dict[str, Any]:
     p.add_argument("--version", type=int, required=True, metavar="V", help="the hand's version you are editing")
     p.add_argument("--draw", action="store_true", help="the hand was a draw game")
     _hand_options(p)
-    handlers["edit"] = cli.run_edit
+    handlers["edit"] = "run_edit"
     return handlers
 
 
-def _other_commands(sub: Any) -> dict[str, Any]:
+def _other_commands(sub: Any) -> dict[str, str]:
     """show, undo, export, import, delete-photo."""
     handlers = {}
     p = sub.add_parser("show", help="list games, or show one: history, totals, settlement, statistics")
     p.add_argument("game", nargs="?")
-    handlers["show"] = cli.run_show
+    handlers["show"] = "run_show"
 
     p = sub.add_parser("undo", help="undo the last hand (or --hand N); later hands are recomputed")
     p.add_argument("game")
     p.add_argument("--hand", type=int, metavar="N", help="hand number (default: the last one)")
     p.add_argument("--version", type=int, metavar="V", help="the hand's version you saw (refused if it changed)")
-    handlers["undo"] = cli.run_undo
+    handlers["undo"] = "run_undo"
 
     p = sub.add_parser("export", help="export a game as JSON (complete) or CSV")
     p.add_argument("game")
     p.add_argument("--format", choices=("json", "csv"), default="json")
     p.add_argument("--no-thumbnails", action="store_true", help="leave photos out of the JSON")
     p.add_argument("-o", "--output", metavar="FILE")
-    handlers["export"] = cli.run_export
+    handlers["export"] = "run_export"
 
     p = sub.add_parser("import", help="import a game exported as JSON (identical ids, versions, audit)")
     p.add_argument("file", help="export file (- = stdin)")
     p.add_argument("--no-thumbnails", action="store_true", help="import without the photos")
-    handlers["import"] = cli.run_import
+    handlers["import"] = "run_import"
 
     p = sub.add_parser("delete-photo", help="delete the thumbnail kept with a hand")
     p.add_argument("game")
     p.add_argument("hand", type=int)
-    handlers["delete-photo"] = cli.run_delete_photo
+    handlers["delete-photo"] = "run_delete_photo"
     return handlers

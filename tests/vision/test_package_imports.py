@@ -1,7 +1,8 @@
 """The package's import seams: ``sikwu.vision`` exports recognition by a plain import, and scoring never loads it.
 
 Importing ``sikwu.vision`` loads OpenCV and onnxruntime; a player who only types hands (``sikwu score``,
-``python -m sikwu.scoring``) must not pay for that or need it installed (docs/vision.md, "Package").
+``python -m sikwu.scoring``) must not pay for that or need it installed (docs/vision.md, "Package"); nor for the
+ledger's database stack or Streamlit.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ import pytest
 _CHECK = (
     "import sys\n"
     "{run}\n"
-    "loaded = sorted(m for m in ('sikwu.vision', 'cv2', 'onnxruntime') if m in sys.modules)\n"
+    "loaded = sorted(m for m in ('sikwu.vision', 'cv2', 'onnxruntime', 'sqlalchemy', 'alembic', 'streamlit') if m in sys.modules)\n"
     "print('LOADED', loaded)\n"
 )
 
