@@ -278,6 +278,26 @@ def _peer_ratios(ours: Tally, peer: Tally) -> str:
     )
 
 
+def _headline(photos: int, ours: Tally, reviewed: Tally, ours34: Tally, peer34: Tally, large_ms: float) -> dict:
+    """README's headline figures of the standard run (figure -> value), stored with its docs section."""
+    pub, rev = ours.row(), reviewed.row()
+    ratio = statistics.median(peer34.latencies) / statistics.median(ours.latencies)
+    return {
+        f"photo -> tiles, hk-photos/valid ({photos} photos): recall / precision": (
+            f"{rev['recall']} / {rev['precision']} reviewed ({pub['recall']} / {pub['precision']} published)"
+        ),
+        "every tile found and named right / whole photo right": (
+            f"{rev['e2e accuracy']} / {rev['photo-exact']} reviewed "
+            f"({pub['e2e accuracy']} / {pub['photo-exact']} published)"
+        ),
+        "same photos, PyPI `mahjong-detector` (34 classes it knows)": (
+            f"tiles right {peer34.row()['e2e accuracy']} vs sikwu {ours34.row()['e2e accuracy']}; "
+            f"its median latency {ratio:.2f}x sikwu's"
+        ),
+        "latency per photo, median (4000x3000 photo)": f"{pub['latency median']} ({large_ms:.0f} ms)",
+    }
+
+
 def _section_name(args: argparse.Namespace) -> tuple[str, str]:
     """The docs section a run writes: the standard run has its own, each variant (far, turned, subset) another."""
     parts: list[tuple[str, str]] = []  # (part of the section's name, words for its title)
@@ -479,12 +499,18 @@ def main(argv: list[str] | None = None) -> int:
     if STAGE_MS:
         stages = ", ".join(f"{k} {statistics.median(v):.0f}" for k, v in STAGE_MS.items())
         say(f"\nsikwu median ms per stage: {stages}")
+    ms = None
     if not args.segment_only:
         ms = _large_photo_latency(photos[0])
         say(f"\n4000x3000 JPEG (upscaled {photos[0].name[:20]}...): median {ms:.0f} ms over 5 runs")
     if args.write_docs:
         name, title = _section_name(args)
-        path = write_section(name, title, command_line("benchmarks.bench_recognition", argv), "\n\n".join(BLOCKS))
+        figures = None
+        if name == "bench_recognition" and ms is not None and peer_reason is None and corrections:
+            figures = _headline(len(photos), ours, ours_c, ours34, peer34, ms)
+        path = write_section(
+            name, title, command_line("benchmarks.bench_recognition", argv), "\n\n".join(BLOCKS), figures=figures
+        )
         print(f"wrote {path}")
     return 0
 

@@ -9,6 +9,7 @@ Only the date is recorded (no time of day, no machine load): the history of runs
 from __future__ import annotations
 
 import datetime as _dt
+import json
 import os
 import platform
 import re
@@ -19,6 +20,11 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 DOCS_PATH = ROOT / "docs" / "benchmarks.md"
+README_PATH = ROOT / "README.md"
+FIGURES_START, FIGURES_END = "<!-- figures:start -->", "<!-- figures:end -->"
+#: A section's headline figures, machine-readable: one JSON object (figure -> value) in an HTML comment.
+FIGURES_COMMENT = re.compile(r"^<!-- figures: (\{.*\}) -->$", re.MULTILINE)
+SECTION = re.compile(r"<!-- benchmark:([^:]+):start -->\n(.*?)<!-- benchmark:\1:end -->", re.DOTALL)
 
 HEADER = """# Benchmarks
 
@@ -87,17 +93,20 @@ def render_section(
     *,
     machine: Machine | None = None,
     date: _dt.date | None = None,
+    figures: dict[str, str] | None = None,
 ) -> str:
-    """One section, markers included: title, date, machine, command, then the benchmark's own markdown."""
+    """One section, markers included: title, date, machine, command, then the benchmark's own markdown; headline
+    ``figures`` (figure -> value) ride along as a JSON comment so README's table is generated from them."""
     start, end = _markers(name)
     machine = machine or this_machine()
     date = date or _dt.datetime.now(_dt.UTC).date()
+    stored = f"<!-- figures: {json.dumps(figures, ensure_ascii=False)} -->\n" if figures else ""
     return (
         f"{start}\n## {title}\n\n"
         f"- date: {date.isoformat()}\n"
         f"- machine: {machine.describe()}\n"
         f"- command: `{command}`\n\n"
-        f"{body.strip()}\n{end}"
+        f"{stored}{body.strip()}\n{end}"
     )
 
 
@@ -119,13 +128,70 @@ def write_section(
     path: Path = DOCS_PATH,
     machine: Machine | None = None,
     date: _dt.date | None = None,
+    figures: dict[str, str] | None = None,
+    readme: Path | None = None,
 ) -> Path:
-    """Replace (or add) this benchmark's section of ``path``; every other section is left exactly as it was."""
+    """Replace (or add) this benchmark's section of ``path``; every other section is left exactly as it was.
+
+    Writing the project's own docs/benchmarks.md also regenerates README's headline table (``readme``, default
+    README.md then), so a headline figure is only ever the one a benchmark printed."""
     document = path.read_text(encoding="utf-8") if path.exists() else HEADER
-    section = render_section(name, title, command, body, machine=machine, date=date)
+    section = render_section(name, title, command, body, machine=machine, date=date, figures=figures)
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(replace_section(document, name, section), encoding="utf-8")
+    if readme is None and path.resolve() == DOCS_PATH.resolve():
+        readme = README_PATH
+    if readme is not None and readme.exists():
+        readme.write_text(replace_figures_block(readme.read_text(encoding="utf-8"), path, readme), encoding="utf-8")
     return path
+
+
+@dataclass(frozen=True)
+class Figure:
+    """One headline figure as a benchmark stored it, with where it came from."""
+
+    figure: str
+    value: str
+    command: str
+    title: str
+
+
+def anchor(title: str) -> str:
+    """GitHub's anchor for a markdown heading: lower case, punctuation dropped, spaces to hyphens."""
+    return re.sub(r"[^\w\- ]", "", title.lower()).replace(" ", "-")
+
+
+def stored_figures(document: str) -> list[Figure]:
+    """Every section's stored headline figures, in the order the sections appear."""
+    found = []
+    for section in SECTION.finditer(document):
+        body = section.group(2)
+        stored = FIGURES_COMMENT.search(body)
+        title = re.search(r"^## (.+)$", body, re.MULTILINE)
+        command = re.search(r"^- command: `(.+)`$", body, re.MULTILINE)
+        if not (stored and title and command):
+            continue
+        for figure, value in json.loads(stored.group(1)).items():
+            found.append(Figure(figure, value, command.group(1), title.group(1)))
+    return found
+
+
+def figures_block(docs: Path = DOCS_PATH, link_from: Path = README_PATH) -> str:
+    """README's headline table, markers included: one row per stored figure, linked to its benchmark's section."""
+    docs_link = os.path.relpath(docs, link_from.parent).replace(os.sep, "/")
+    rows = [
+        [f.figure, f.value, f"`{f.command}`", f"[{f.title}]({docs_link}#{anchor(f.title)})"]
+        for f in stored_figures(docs.read_text(encoding="utf-8"))
+    ]
+    table = markdown_table(["what", "measured", "command", "details"], rows)
+    return f"{FIGURES_START}\n{table}\n{FIGURES_END}"
+
+
+def replace_figures_block(readme_text: str, docs: Path = DOCS_PATH, link_from: Path = README_PATH) -> str:
+    """``readme_text`` with its figures block regenerated (unchanged when it has no block)."""
+    pattern = re.compile(re.escape(FIGURES_START) + r".*?" + re.escape(FIGURES_END), re.DOTALL)
+    block = figures_block(docs, link_from)
+    return pattern.sub(lambda _: block, readme_text, count=1)
 
 
 def markdown_table(header: list[str], rows: list[list[str]]) -> str:

@@ -84,3 +84,32 @@ def test_a_variant_of_the_recognition_benchmark_writes_its_own_section() -> None
     assert _section_name(build_parser().parse_args([]))[0] == "bench_recognition"
     assert _section_name(build_parser().parse_args(["--no-peer", "--far", "2"]))[0] == "bench_recognition-far2-no-peer"
     assert _section_name(build_parser().parse_args(["--every", "4"]))[0] == "bench_recognition-subset"
+
+
+def test_stored_figures_regenerate_the_readme_table_with_command_and_link(tmp_path: Path) -> None:
+    docs, readme = tmp_path / "docs" / "benchmarks.md", tmp_path / "README.md"
+    readme.write_text("intro\n<!-- figures:start -->\nold typed row\n<!-- figures:end -->\nend\n", encoding="utf-8")
+    write_section(
+        "bench_x",
+        "Bench X vs peer",
+        "python -m benchmarks.bench_x",
+        "body",
+        path=docs,
+        machine=MACHINE,
+        figures={"speed vs peer": "1.50x"},
+        readme=readme,
+    )
+    text = readme.read_text(encoding="utf-8")
+    assert "old typed row" not in text and text.startswith("intro\n") and text.endswith("end\n")
+    assert (
+        "| speed vs peer | 1.50x | `python -m benchmarks.bench_x` "
+        "| [Bench X vs peer](docs/benchmarks.md#bench-x-vs-peer) |" in text
+    )
+
+
+def test_a_section_without_figures_adds_no_row(tmp_path: Path) -> None:
+    from benchmarks.report import figures_block
+
+    docs = tmp_path / "benchmarks.md"
+    write_section("bench_y", "Y", "python -m benchmarks.bench_y", "body", path=docs, machine=MACHINE)
+    assert figures_block(docs, tmp_path / "README.md").count("\n") == 3  # markers, header and separator only

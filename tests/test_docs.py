@@ -126,3 +126,15 @@ def test_the_readme_score_example_is_the_command_s_real_output(capsys: pytest.Ca
     printed = capsys.readouterr().out.splitlines()
     missing = [line for line in shown if line.strip() and line != "..." and line not in printed]
     assert not missing, f"README shows lines the command no longer prints: {missing}"
+
+
+def test_readme_headline_figures_are_the_ones_the_benchmarks_stored() -> None:
+    """Nobody hand-edits a figure (guide, rules of work): README's table is generated from docs/benchmarks.md."""
+    from benchmarks.report import FIGURES_START, figures_block
+
+    text = README.read_text(encoding="utf-8")
+    assert FIGURES_START in text, "README.md lost its <!-- figures:start --> block"
+    block = text[text.index(FIGURES_START) :].split("<!-- figures:end -->", 1)[0] + "<!-- figures:end -->"
+    assert block == figures_block(), (
+        "README's figures differ from docs/benchmarks.md: re-run a benchmark's --write-docs"
+    )
