@@ -73,25 +73,32 @@ def shared_photo() -> Path | None:
     return photos[0] if photos else None
 
 
+#: A warning that annotates a result ("☆ Winning tile proposed ...", app/flow.py ``Result.winning_proposed``): it can
+#: appear before the total faan, so it is not what the page ended on.
+RESULT_NOTE = "☆"
+
+
 def outcome(d) -> str | None:  # noqa: ANN001
     """What the page ended on after an input: the faan, or the message it shows instead."""
     value = B.metric_value(d, "Total faan")
     if value:
         return f"{value} faan"
     for sel in ('[data-testid="stAlertContentWarning"]', '[data-testid="stAlertContentError"]'):
-        alerts = B.css(d, sel)
+        alerts = [a for a in B.css(d, sel) if not a.text.strip().startswith(RESULT_NOTE)]
         if alerts and B.idle(d):
             return alerts[-1].text.strip()[:80]
     return None
 
 
-#: Inside the page: time from the upload until the first total-faan or alert element appears, with no Selenium
+#: Inside the page: time from the upload until the total faan, an error or a warning (not a ☆ note) appears, no Selenium
 #: polling in the measurement.
 OBSERVER_JS = """
 window.__sikwuDone = null;
 new MutationObserver(() => {
-  if (window.__sikwuDone === null && document.querySelector(
-      '[data-testid="stMetricValue"], [data-testid="stAlertContentWarning"], [data-testid="stAlertContentError"]')) {
+  const ended = document.querySelector('[data-testid="stMetricValue"], [data-testid="stAlertContentError"]') ||
+    [...document.querySelectorAll('[data-testid="stAlertContentWarning"]')].some(
+      (a) => !a.textContent.trim().startsWith("\u2606"));
+  if (window.__sikwuDone === null && ended) {
     window.__sikwuDone = performance.now();
   }
 }).observe(document.body, {childList: true, subtree: true});
