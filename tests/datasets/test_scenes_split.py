@@ -65,4 +65,3 @@ def test_heldout_scenes_are_the_same_for_a_seed(shared: Path) -> None:
     a = next(iter(heldout_scenes(1, 7, model_metadata=OF_THIS_SPLIT, long_side=SIDE)))
     b = next(iter(heldout_scenes(1, 7, model_metadata=OF_THIS_SPLIT, long_side=SIDE)))
     assert a.tiles == b.tiles and np.array_equal(a.image, b.image)
-
