@@ -18,7 +18,8 @@ from pathlib import Path
 
 import cv2
 import numpy as np
-from sikwu.datasets.detector_data import parse_yolo_labels, synth_scene
+from sikwu.datasets.detector_data import parse_yolo_labels
+from sikwu.datasets.detector_synth import synth_scene
 from sikwu.datasets.paths import shared_path
 from sikwu.datasets.train_detector import match_count
 from sikwu.vision.detector import TileDetector, postprocess, preprocess

@@ -5,6 +5,8 @@ sets (read from ``../shared/datasets/tile-art`` by path, never copied, plus the 
 varied bodies teaches the classifier the glyph, not one set's colours. Each sample goes through: ivory face with a
 bevel -> body thickness with a coloured back -> neighbours and table -> perspective and rotation -> light colour,
 glare and shadow -> blur, noise and JPEG. Crops are framed like the real ones: the tile's box plus ``PAD`` per side.
+This module picks the faces and composes and frames each crop; :mod:`sikwu.datasets.tile_render` draws the tile
+bodies, the table and the light and camera.
 """
 
 from __future__ import annotations
@@ -17,6 +19,15 @@ from pathlib import Path
 import cv2
 import numpy as np
 from sikwu.datasets.paths import shared_path
+from sikwu.datasets.tile_render import (
+    ivory_colour,
+    jpeg_roundtrip,
+    paste_masked,
+    photometric,
+    table_surface,
+    tile_image,
+    trim_white_margins,
+)
 from sikwu.scoring.tiles import TILE_IDS
 
 #: Margin around the tile's box in every training crop, as a fraction of the box side (real crops use the same).
@@ -42,9 +53,10 @@ _SAMOHEEN = (
     "5f", "6f", "7f", "8f", "1f", "2f", "3f", "4f",
 )  # fmt: skip
 
-#: Colours (BGR) of tile backs seen at tables: green, blue, yellow, orange, pink, dark green, red.
-BACK_COLOURS = ((60, 130, 30), (170, 100, 30), (40, 190, 230), (30, 120, 230), (170, 140, 230), (50, 80, 20),
-                (40, 40, 190), (120, 160, 60))  # fmt: skip
+
+#: ``datasets.scenes`` loads its art with this module's helpers (``_flatten``, ``_svg``, ``_trim``); trimming white
+#: margins moved to ``tile_render`` with the tile bodies that use it.
+_trim = trim_white_margins
 
 
 def _flatten(rgba: np.ndarray) -> np.ndarray:
@@ -64,15 +76,6 @@ def _svg(path: Path, height: int) -> np.ndarray | None:
         return None
     png = cairosvg.svg2png(url=str(path), output_height=height)
     return _flatten(cv2.imdecode(np.frombuffer(png, np.uint8), cv2.IMREAD_UNCHANGED))
-
-
-def _trim(img: np.ndarray) -> np.ndarray:
-    """Cut uniform white margins so every art set fills the face the same way."""
-    mask = (img.min(axis=2) < 235).astype(np.uint8)
-    ys, xs = np.nonzero(mask)
-    if len(xs) == 0:
-        return img
-    return img[ys.min() : ys.max() + 1, xs.min() : xs.max() + 1]
 
 
 @lru_cache(maxsize=1)
@@ -184,189 +187,66 @@ def all_faces() -> dict[str, list[np.ndarray]]:
     return faces
 
 
-# ---------------------------------------------------------------------------------------------- tile bodies
+def _draw_tile(faces: dict[str, list[np.ndarray]], label: str, rng: np.random.Generator, th: int) -> tuple:
+    """One tile body of height ``th`` for ``label`` (a tile id or ``back``), its face picked from the art sets.
 
-
-def _ivory(rng: np.random.Generator) -> np.ndarray:
-    base = np.array([rng.uniform(200, 245), rng.uniform(225, 252), rng.uniform(232, 255)])  # BGR, warm white
-    return base
-
-
-def _rounded_mask(h: int, w: int, r: int) -> np.ndarray:
-    m = np.zeros((h, w), np.uint8)
-    cv2.rectangle(m, (r, 0), (w - 1 - r, h - 1), 255, -1)
-    cv2.rectangle(m, (0, r), (w - 1, h - 1 - r), 255, -1)
-    for cx, cy in ((r, r), (w - 1 - r, r), (r, h - 1 - r), (w - 1 - r, h - 1 - r)):
-        cv2.circle(m, (cx, cy), r, 255, -1)
-    return m
-
-
-def tile_image(face: np.ndarray | None, rng: np.random.Generator, h: int = 96, back: bool = False) -> tuple:
-    """A tile seen from the front: (BGR image, mask, face box) with thickness and back colour along one edge.
-
-    The face box is returned so a caller can frame the crop on the face, as a real detector's box would.
+    Why the blank: many Hong Kong sets leave the white dragon blank, so ``5z`` is drawn without art 40% of the time.
     """
-    w = int(round(h * rng.uniform(0.68, 0.8)))
-    r = max(2, int(h * rng.uniform(0.05, 0.12)))
-    back_col = np.array(BACK_COLOURS[int(rng.integers(len(BACK_COLOURS)))], np.float32) * rng.uniform(0.8, 1.15)
-    ivory = _ivory(rng)
-    thick = int(h * rng.uniform(0.0, 0.25))  # visible side of the body, below the face
-    back_part = int(thick * rng.uniform(0.3, 0.7))
-    H = h + thick
-    img = np.zeros((H, w, 3), np.float32)
-    mask = np.zeros((H, w), np.uint8)
-    if thick:
-        body = _rounded_mask(H, w, r)
-        img[:] = ivory * 0.82
-        img[H - back_part :] = back_col
-        mask |= body
-    face_mask = _rounded_mask(h, w, r)
-    if back:
-        face_rgb = np.empty((h, w, 3), np.float32)
-        face_rgb[:] = back_col
-        if rng.random() < 0.3:  # some backs carry an emblem or texture
-            cv2.circle(face_rgb, (w // 2, h // 2), int(w * 0.25), (back_col * 0.85).tolist(), int(rng.integers(1, 4)))
-    else:
-        face_rgb = np.empty((h, w, 3), np.float32)
-        face_rgb[:] = ivory
-        if face is not None:
-            m = rng.uniform(0.06, 0.16)
-            fw, fh = int(w * (1 - 2 * m)), int(h * (1 - 2 * m * rng.uniform(0.6, 1.0)))
-            g = cv2.resize(_trim(face), (max(4, fw), max(4, fh)), interpolation=cv2.INTER_AREA).astype(np.float32)
-            x0, y0 = (w - g.shape[1]) // 2, (h - g.shape[0]) // 2
-            face_rgb[y0 : y0 + g.shape[0], x0 : x0 + g.shape[1]] *= g / 255.0
-    # bevel: darker towards the rim of the face
-    dist = cv2.distanceTransform(face_mask, cv2.DIST_L2, 3)
-    bevel = np.clip(dist / max(1.0, h * rng.uniform(0.03, 0.08)), 0, 1)
-    shade = 0.75 + 0.25 * bevel
-    face_rgb *= shade[..., None]
-    sel = face_mask > 0
-    img[:h][sel] = face_rgb[sel]
-    mask[:h] |= face_mask
-    return np.clip(img, 0, 255).astype(np.uint8), mask, (0, 0, w, h)
+    if label == "back":
+        return tile_image(None, rng, th, back=True)
+    if label == "5z" and rng.random() < 0.4:
+        return tile_image(None, rng, th)
+    pool = faces[label]
+    return tile_image(pool[int(rng.integers(len(pool)))], rng, th)
 
 
-# ---------------------------------------------------------------------------------------------- scene + camera
+def _lay_neighbours(
+    canvas: np.ndarray, faces: dict[str, list[np.ndarray]], rng: np.random.Generator, th: int, centre: tuple
+) -> None:
+    """Tiles beside the centre one, as hands are laid out: a row left/right, sometimes a row above/below.
 
-
-def _table(rng: np.random.Generator, h: int, w: int) -> np.ndarray:
-    kind = rng.integers(4)
-    if kind == 0:  # green or blue felt
-        col = np.array([rng.uniform(30, 90), rng.uniform(100, 170), rng.uniform(20, 70)])
-        if rng.random() < 0.3:
-            col = col[[1, 0, 2]]
-    elif kind == 1:  # wood
-        col = np.array([rng.uniform(60, 120), rng.uniform(110, 170), rng.uniform(160, 220)])
-    elif kind == 2:  # grey / white / dark
-        v = rng.uniform(30, 170)  # not ivory-white: a bare ivory patch is what a blank white dragon looks like
-        col = np.array([v, v, v]) + rng.normal(0, 8, 3)
-    else:
-        col = rng.uniform(20, 235, 3)
-        if col.min() > 150:
-            col[int(rng.integers(3))] *= 0.5
-    base = np.empty((h, w, 3), np.float32)
-    base[:] = col
-    noise = cv2.GaussianBlur(rng.normal(0, 1, (h, w)).astype(np.float32), (0, 0), rng.uniform(0.5, 3))
-    base += noise[..., None] * rng.uniform(3, 18)
-    if kind == 1:  # wood grain stripes
-        stripes = np.sin(np.arange(w) / rng.uniform(2, 8) + rng.normal(0, 0.3, (h, 1)).cumsum(0)) * 12
-        base += stripes[..., None]
-    return np.clip(base, 0, 255).astype(np.uint8)
-
-
-def _paste(canvas: np.ndarray, img: np.ndarray, mask: np.ndarray, x: int, y: int) -> None:
-    H, W = canvas.shape[:2]
-    h, w = img.shape[:2]
-    x0, y0, x1, y1 = max(0, x), max(0, y), min(W, x + w), min(H, y + h)
-    if x1 <= x0 or y1 <= y0:
-        return
-    sub = mask[y0 - y : y1 - y, x0 - x : x1 - x] > 0
-    canvas[y0:y1, x0:x1][sub] = img[y0 - y : y1 - y, x0 - x : x1 - x][sub]
-
-
-def _photometric(img: np.ndarray, rng: np.random.Generator) -> np.ndarray:
-    f = img.astype(np.float32)
-    H, W = f.shape[:2]
-    f *= rng.uniform(0.85, 1.12, 3)  # light colour (warm lamps, daylight)
-    f = f * rng.uniform(0.6, 1.25) + rng.uniform(-20, 20)
-    yy, xx = np.mgrid[0:H, 0:W].astype(np.float32)
-    if rng.random() < 0.5:  # shadow: a soft gradient from one side
-        ang = rng.uniform(0, 2 * np.pi)
-        g = (np.cos(ang) * (xx / W - 0.5) + np.sin(ang) * (yy / H - 0.5)) * 2
-        f *= (1 - rng.uniform(0.1, 0.45) * np.clip(g, 0, 1))[..., None]
-    if rng.random() < 0.4:  # glare: a bright soft ellipse
-        cx, cy = rng.uniform(0, W), rng.uniform(0, H)
-        sx, sy = rng.uniform(0.08, 0.4) * W, rng.uniform(0.08, 0.4) * H
-        g = np.exp(-(((xx - cx) / sx) ** 2 + ((yy - cy) / sy) ** 2))
-        f += (g * rng.uniform(40, 140))[..., None]
-    out = np.clip(f, 0, 255).astype(np.uint8)
-    if rng.random() < 0.6:
-        k = rng.uniform(0.3, 1.6)
-        out = cv2.GaussianBlur(out, (0, 0), k)
-    if rng.random() < 0.2:  # motion blur
-        n = int(rng.integers(3, 7))
-        kern = np.zeros((n, n), np.float32)
-        kern[n // 2] = 1.0 / n
-        rot = cv2.getRotationMatrix2D((n / 2 - 0.5, n / 2 - 0.5), rng.uniform(0, 180), 1)
-        out = cv2.filter2D(out, -1, cv2.warpAffine(kern, rot, (n, n)))
-    if rng.random() < 0.7:
-        out = np.clip(out.astype(np.float32) + rng.normal(0, rng.uniform(2, 10), out.shape), 0, 255).astype(np.uint8)
-    return out
-
-
-def _jpeg(img: np.ndarray, rng: np.random.Generator) -> np.ndarray:
-    if rng.random() < 0.7:
-        ok, buf = cv2.imencode(".jpg", img, [cv2.IMWRITE_JPEG_QUALITY, int(rng.integers(25, 92))])
-        if ok:
-            return cv2.imdecode(buf, cv2.IMREAD_COLOR)
-    return img
-
-
-def render_scene(
-    faces: dict[str, list[np.ndarray]], label: str, rng: np.random.Generator, size: int, shift: float = 0.0
-) -> np.ndarray:
-    """One crop of ``size`` x ``size`` framed on a tile of ``label`` (a tile id or ``back``).
-
-    ``shift`` moves the frame off the centre tile by that fraction of its width (0.5 = half of it and half of its
-    neighbour), which is how ``not-a-tile`` straddling crops are made.
+    ``centre`` is the centre tile's (x, y, face width, body height) on ``canvas``; a real crop shows neighbours at
+    its edges, so the model must learn to read the middle tile, not the whole frame.
     """
     tiles = [t for t in TILE_IDS if faces.get(t)]
-    th = int(rng.integers(70, 110))
-
-    def make(tile_label: str) -> tuple:
-        if tile_label == "back":
-            return tile_image(None, rng, th, back=True)
-        if tile_label == "5z" and rng.random() < 0.4:  # many Hong Kong sets leave the white dragon blank
-            return tile_image(None, rng, th)
-        pool = faces[tile_label]
-        return tile_image(pool[int(rng.integers(len(pool)))], rng, th)
-
-    centre = make(label)
-    img, mask, (fx, fy, fw, fh) = centre
-    S = th * 4
-    canvas = _table(rng, S, S)
-    cx, cy = S // 2 - fw // 2, S // 2 - fh // 2
+    cx, cy, fw, body_h = centre
     gap = int(rng.integers(0, 4)) if rng.random() < 0.7 else int(rng.integers(4, th // 2))
-    # neighbours: a row (left/right) and sometimes a row above/below, as hands are laid out
     for dx in (-1, 1):
         if rng.random() < 0.7:
             lab = "back" if rng.random() < 0.08 else tiles[int(rng.integers(len(tiles)))]
-            n_img, n_mask, _ = make(lab)
-            _paste(canvas, n_img, n_mask, cx + dx * (fw + gap), cy)
+            n_img, n_mask, _ = _draw_tile(faces, lab, rng, th)
+            paste_masked(canvas, n_img, n_mask, cx + dx * (fw + gap), cy)
     for dy in (-1, 1):
         if rng.random() < 0.25:
-            n_img, n_mask, _ = make(tiles[int(rng.integers(len(tiles)))])
-            _paste(canvas, n_img, n_mask, cx, cy + dy * (img.shape[0] + gap))
-    # soft drop shadow under the centre tile
-    if rng.random() < 0.5:
-        sh = np.zeros((S, S), np.float32)
-        off = int(rng.integers(1, 6))
-        sh[cy + off : cy + off + img.shape[0], cx + off : cx + off + fw] = mask[: S - cy - off, : S - cx - off] > 0
-        sh = cv2.GaussianBlur(sh, (0, 0), 3) * rng.uniform(0.2, 0.5)
-        canvas = (canvas * (1 - sh[..., None])).astype(np.uint8)
-    _paste(canvas, img, mask, cx, cy)
-    # frame: the face box with PAD per side, jittered, optionally shifted sideways for straddling negatives
-    bw, bh = fw, fh + (img.shape[0] - fh) * rng.uniform(0, 1)  # detector boxes may or may not include the side
+            n_img, n_mask, _ = _draw_tile(faces, tiles[int(rng.integers(len(tiles)))], rng, th)
+            paste_masked(canvas, n_img, n_mask, cx, cy + dy * (body_h + gap))
+
+
+def _drop_shadow(canvas: np.ndarray, mask: np.ndarray, rng: np.random.Generator, cx: int, cy: int) -> np.ndarray:
+    """Half the time, a soft shadow under the centre tile (whose ``mask`` goes at ``cx``, ``cy``) on the table."""
+    if rng.random() >= 0.5:
+        return canvas
+    S = canvas.shape[0]
+    sh = np.zeros((S, S), np.float32)
+    off = int(rng.integers(1, 6))
+    sh[cy + off : cy + off + mask.shape[0], cx + off : cx + off + mask.shape[1]] = (
+        mask[: S - cy - off, : S - cx - off] > 0
+    )
+    sh = cv2.GaussianBlur(sh, (0, 0), 3) * rng.uniform(0.2, 0.5)
+    return (canvas * (1 - sh[..., None])).astype(np.uint8)
+
+
+def _frame_corners(rng: np.random.Generator, centre: tuple, face_box: tuple, shift: float) -> np.ndarray:
+    """The crop's four source corners on the canvas: the face box with ``PAD`` per side, jittered as a detector's
+    box is, shifted sideways by ``shift`` face widths (straddling negatives), then a camera not square on
+    (corners moved a little) and slightly turned.
+
+    ``centre`` is the centre tile's (x, y, body height) on the canvas; a detector's box may or may not include
+    the tile's side, so the box height lies anywhere between the face and the whole body.
+    """
+    cx, cy, body_h = centre
+    fx, fy, fw, fh = face_box
+    bw, bh = fw, fh + (body_h - fh) * rng.uniform(0, 1)
     bx0 = cx + fx + shift * fw * (1 if rng.random() < 0.5 else -1)
     by0 = cy + fy
     bx0 += rng.normal(0, 0.04) * bw
@@ -376,17 +256,37 @@ def render_scene(
     src = np.float32([[bx0, by0], [bx0 + bw, by0], [bx0 + bw, by0 + bh], [bx0, by0 + bh]])
     pw, ph = PAD * bw, PAD * bh
     src += np.float32([[-pw, -ph], [pw, -ph], [pw, ph], [-pw, ph]])
-    # perspective: move the source corners a little (camera not square on), small rotation
     src += rng.normal(0, 0.04, (4, 2)).astype(np.float32) * np.float32([bw, bh])
     ang = np.deg2rad(rng.normal(0, 4))
     c = src.mean(0)
     rot = np.float32([[np.cos(ang), -np.sin(ang)], [np.sin(ang), np.cos(ang)]])
-    src = (src - c) @ rot.T + c
+    return (src - c) @ rot.T + c
+
+
+def render_scene(
+    faces: dict[str, list[np.ndarray]], label: str, rng: np.random.Generator, size: int, shift: float = 0.0
+) -> np.ndarray:
+    """One crop of ``size`` x ``size`` framed on a tile of ``label`` (a tile id or ``back``).
+
+    ``shift`` moves the frame off the centre tile by that fraction of its width (0.5 = half of it and half of its
+    neighbour), which is how ``not-a-tile`` straddling crops are made. Steps: centre tile -> table -> neighbours ->
+    shadow -> frame -> perspective warp -> quarter turn -> light and camera (:mod:`sikwu.datasets.tile_render`).
+    """
+    th = int(rng.integers(70, 110))
+    img, mask, face_box = _draw_tile(faces, label, rng, th)
+    fw, fh = face_box[2], face_box[3]
+    S = th * 4
+    canvas = table_surface(rng, S, S)
+    cx, cy = S // 2 - fw // 2, S // 2 - fh // 2
+    _lay_neighbours(canvas, faces, rng, th, (cx, cy, fw, img.shape[0]))
+    canvas = _drop_shadow(canvas, mask, rng, cx, cy)
+    paste_masked(canvas, img, mask, cx, cy)
+    src = _frame_corners(rng, (cx, cy, img.shape[0]), face_box, shift)
     dst = np.float32([[0, 0], [size, 0], [size, size], [0, size]])
     M = cv2.getPerspectiveTransform(src, dst)
     out = cv2.warpPerspective(canvas, M, (size, size), flags=cv2.INTER_AREA, borderMode=cv2.BORDER_REPLICATE)
     out = np.ascontiguousarray(np.rot90(out, int(rng.integers(4))))
-    return _jpeg(_photometric(out, rng), rng)
+    return jpeg_roundtrip(photometric(out, rng), rng)
 
 
 def render_negative(faces: dict[str, list[np.ndarray]], rng: np.random.Generator, size: int) -> np.ndarray:
@@ -394,7 +294,7 @@ def render_negative(faces: dict[str, list[np.ndarray]], rng: np.random.Generator
     kind = rng.integers(4)
     if kind == 0:
         return render_scene(faces, TILE_IDS[int(rng.integers(len(TILE_IDS)))], rng, size, shift=rng.uniform(0.45, 0.6))
-    canvas = _table(rng, size, size)
+    canvas = table_surface(rng, size, size)
     if kind == 1:  # hand / finger: skin-coloured blobs
         skin = np.array([rng.uniform(90, 180), rng.uniform(120, 200), rng.uniform(170, 250)])
         for _ in range(int(rng.integers(1, 4))):
@@ -410,7 +310,7 @@ def render_negative(faces: dict[str, list[np.ndarray]], rng: np.random.Generator
             else:
                 cv2.circle(canvas, tuple(int(v) for v in p[0]), int(rng.integers(3, size // 3)), col, -1)
     # kind 3: table only
-    return _jpeg(_photometric(canvas, rng), rng)
+    return jpeg_roundtrip(photometric(canvas, rng), rng)
 
 
 def blank_face_crops(n: int, size: int, seed: int) -> tuple[np.ndarray, list[str]]:
@@ -423,9 +323,9 @@ def blank_face_crops(n: int, size: int, seed: int) -> tuple[np.ndarray, list[str
     xs = []
     for _ in range(n):
         img = np.empty((size, size, 3), np.float32)
-        img[:] = _ivory(rng)
-        out = _photometric(np.clip(img, 0, 255).astype(np.uint8), rng)
-        xs.append(_jpeg(out, rng))
+        img[:] = ivory_colour(rng)
+        out = photometric(np.clip(img, 0, 255).astype(np.uint8), rng)
+        xs.append(jpeg_roundtrip(out, rng))
     return np.stack(xs), ["5z"] * n
 
 

@@ -39,7 +39,16 @@ DEFAULT_SCENES_PER_KIND = 80
 #: Scenes are drawn at the pipeline's working size: the classifier's crops are cut from that size in use.
 SCENE_LONG_SIDE = 1600
 #: Source files whose code decides what the training data look like: their bytes are part of the data version.
-GENERATOR_SOURCES = ("synth.py", "detector_data.py", "prepare.py", "hk_photos.py", "tile_crops.py", "scenes")
+GENERATOR_SOURCES = (
+    "synth.py",
+    "tile_render.py",
+    "detector_data.py",
+    "detector_synth.py",
+    "prepare.py",
+    "hk_photos.py",
+    "tile_crops.py",
+    "scenes",
+)
 
 
 def training_files() -> list[Path]:

@@ -18,7 +18,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 
 import numpy as np
-from sikwu.datasets.detector_data import DetectorSampler, Scene, load_hk_split, load_scene_dir, load_synth
+from sikwu.datasets.detector_data import DetectorSampler, Scene, load_hk_split, load_scene_dir
 from sikwu.datasets.detector_net import (
     INPUT_SIZE,
     STRIDE,
@@ -27,6 +27,7 @@ from sikwu.datasets.detector_net import (
     freeze_batchnorm,
     load_onnx_weights,
 )
+from sikwu.datasets.detector_synth import load_synth
 from sikwu.datasets.paths import PROJECT_ROOT
 
 OUT_PATH = PROJECT_ROOT / "models" / "tile_detector.onnx"

@@ -44,12 +44,7 @@ MAX_EXCEPTIONS = 3
 EXCEPTIONS: dict[str, str] = {}
 
 #: Over the limits now, being split (issue 18).  Emptied as the splits land; an entry within the limits fails.
-PENDING_SPLIT: set[str] = {
-    "datasets/detector_data.py::augment",
-    "datasets/detector_data.py::synth_scene",
-    "datasets/synth.py",
-    "datasets/synth.py::render_scene",
-}
+PENDING_SPLIT: set[str] = set()
 
 #: Files that still edit sys.path (benchmarks that import ``benchmarks.*`` or test helpers); emptied as they are
 #: run as modules instead.  An entry that no longer edits sys.path fails.

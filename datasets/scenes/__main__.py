@@ -15,7 +15,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from sikwu.datasets.scenes.art import ArtFilter, FaceBank, heldout_filter, read_names, training_excluded_crops
+from sikwu.datasets.scenes.art import ArtFilter, FaceBank, heldout_filter, read_names, training_filter
 from sikwu.datasets.scenes.generate import iter_scenes, write
 from sikwu.datasets.scenes.layouts import KINDS
 from sikwu.datasets.scenes.tiles import BACK_COLOURS, HELDOUT_BACK_COLOURS, TRAIN_BACK_COLOURS
@@ -32,12 +32,8 @@ def _art(args: argparse.Namespace) -> tuple[ArtFilter, tuple[str, ...], str]:
         return flt, HELDOUT_BACK_COLOURS, origin
     sets = frozenset(args.sets.split(",")) if args.sets else None
     if args.split == "train":
-        held, origin = training_excluded_crops(args.heldout_list)
-        from sikwu.datasets.scenes.debian import fetched_set_names
-
-        if sets is None:  # Debian sets are held-out art: training scenes leave them out unless named
-            sets = frozenset({"tile-crops", "samoheen-hk", "lietxia", "fluffystuff"})
-        return ArtFilter(sets=sets - set(fetched_set_names()), exclude_crops=held), TRAIN_BACK_COLOURS, origin
+        flt, origin = training_filter(args.heldout_list, sets)
+        return flt, TRAIN_BACK_COLOURS, origin
     crops, exclude = _names(args.crops), _names(args.exclude_crops) or frozenset()
     return ArtFilter(sets=sets, crops=crops, exclude_crops=exclude), tuple(BACK_COLOURS), "none (split all)"
 

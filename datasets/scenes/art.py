@@ -246,6 +246,16 @@ def heldout_crop_names(
     return frozenset(it.image.name for it in unseen), f"held-out groups {split.VERSION}, unseen by the model"
 
 
+def training_filter(names_file: Path | None = None, sets: frozenset[str] | None = None) -> tuple[ArtFilter, str]:
+    """Faces training scenes may use: every art set but the held-out Debian sets, and of tile-crops only the photos
+    of ``datasets.split.training_tile_crops()`` (the held-out tile-set groups never reach a training scene)."""
+    from sikwu.datasets.scenes import debian
+
+    held, origin = training_excluded_crops(names_file)
+    allowed = frozenset({CROPS, *SHARED_ART_SETS}) if sets is None else sets
+    return ArtFilter(sets=allowed - set(debian.fetched_set_names()), exclude_crops=held), origin
+
+
 def heldout_filter(
     names_file: Path | None = None, model_metadata: dict[str, str] | None = None
 ) -> tuple[ArtFilter, str]:

@@ -64,7 +64,7 @@ def test_without_close_ups_no_tile_is_stretched_past_twice_its_shape() -> None:
 
 def test_blank_white_dragon_face_is_plain_ivory() -> None:
     """Many sets leave 5z blank; synthetic scenes draw such tiles so the detector learns to box a face with no marks."""
-    from sikwu.datasets.detector_data import BLANK, _face
+    from sikwu.datasets.detector_synth import BLANK, _face
 
     face = _face(BLANK)
     assert face.shape[2] == 4

@@ -38,3 +38,21 @@ def test_scene_figures_count_recall_by_kind_and_face_down_counts(monkeypatch) ->
     monkeypatch.setattr(pipeline, "recognize", lambda image: NS(tiles=found))
     out = scene_eval.scene_figures(per_kind=1)
     assert out["recall"] == {"row": 1.0} and out["face_down_counted_exactly"] == {"row": 1.0}
+
+
+def test_a_scene_where_recognition_finds_nothing_counts_every_tile_missed(monkeypatch) -> None:
+    import sys
+
+    from sikwu.vision import pipeline
+    from sikwu.vision.io import NoTilesFoundError
+
+    def finds_nothing(image):
+        raise NoTilesFoundError("no tiles found in the photo")
+
+    scenes = [
+        NS(image=None, kind="wall", tiles=[NS(tile="1m", box=(0, 0, 10, 10)), NS(tile="back", box=(20, 0, 30, 10))])
+    ]
+    monkeypatch.setitem(sys.modules, "sikwu.datasets.scenes", NS(heldout_scenes=lambda n, seed: scenes))
+    monkeypatch.setattr(pipeline, "recognize", finds_nothing)
+    out = scene_eval.scene_figures(per_kind=1)
+    assert out["recall"] == {"wall": 0.0} and out["face_down_counted_exactly"] == {"wall": 0.0}

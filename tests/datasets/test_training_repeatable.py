@@ -11,7 +11,7 @@ import pytest
 
 torch = pytest.importorskip("torch", reason="training needs the optional 'train' extra (torch); CI installs .[dev]")
 
-from sikwu.datasets import detector_data, train, train_detector  # noqa: E402
+from sikwu.datasets import detector_data, detector_synth, train, train_detector  # noqa: E402
 from sikwu.datasets.detector_net import build_model  # noqa: E402
 from sikwu.datasets.model import TileNet  # noqa: E402
 from sikwu.datasets.repeatable import make_repeatable, weights_digest  # noqa: E402
@@ -40,7 +40,7 @@ def _classifier_run(seed: int) -> str:
 
 def _detector_run(seed: int) -> str:
     make_repeatable(seed, THREADS)
-    scenes = [detector_data.synth_scene(np.random.default_rng(i), long_side=96) for i in range(3)]
+    scenes = [detector_synth.synth_scene(np.random.default_rng(i), long_side=96) for i in range(3)]
     sampler = detector_data.DetectorSampler(scenes, scenes, 0.5, seed)
     model = build_model()
     train_detector.fit(model, sampler, 2, train_detector.Recipe(batch=2, warmup=1), size=64)

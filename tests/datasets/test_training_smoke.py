@@ -17,7 +17,7 @@ torch = pytest.importorskip("torch", reason="training needs the optional 'train'
 pytest.importorskip("onnx", reason="exporting needs the optional 'train' extra (onnx)")
 
 from sikwu.artwork import render_face  # noqa: E402
-from sikwu.datasets import detector_data, prepare, train, train_detector  # noqa: E402
+from sikwu.datasets import detector_data, detector_synth, prepare, train, train_detector  # noqa: E402
 from sikwu.datasets.detector_net import build_model, export_onnx  # noqa: E402
 from sikwu.datasets.model import TileNet  # noqa: E402
 from sikwu.datasets.repeatable import make_repeatable  # noqa: E402
@@ -57,7 +57,7 @@ def test_a_few_classifier_steps_export_a_model_the_app_loads(tmp_path: Path) -> 
 
 def test_a_few_detector_steps_export_a_model_the_app_loads(tmp_path: Path) -> None:
     make_repeatable(0, 1)
-    scenes = [detector_data.synth_scene(np.random.default_rng(i), long_side=128) for i in range(3)]
+    scenes = [detector_synth.synth_scene(np.random.default_rng(i), long_side=128) for i in range(3)]
     sampler = detector_data.DetectorSampler(scenes, scenes, 0.5, 0)
     model = build_model()
     history = train_detector.fit(model, sampler, 2, train_detector.Recipe(batch=2, warmup=1), size=64)

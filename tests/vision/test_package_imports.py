@@ -15,7 +15,8 @@ import pytest
 _CHECK = (
     "import sys\n"
     "{run}\n"
-    "loaded = sorted(m for m in ('sikwu.vision', 'cv2', 'onnxruntime', 'sqlalchemy', 'alembic', 'streamlit') if m in sys.modules)\n"
+    "heavy = ('sikwu.vision', 'cv2', 'onnxruntime', 'sqlalchemy', 'alembic', 'streamlit')\n"
+    "loaded = sorted(m for m in heavy if m in sys.modules)\n"
     "print('LOADED', loaded)\n"
 )
 
