@@ -61,6 +61,8 @@ def streamlit_command(
         "none",
         "--client.toolbarMode",
         "minimal",
+        "--client.showSidebarNavigation",  # the pages link to each other in their own words (both languages)
+        "false",
         "--server.maxUploadSize",
         "40",
     ]

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import streamlit as st
 from sikwu.app import flow, services
-from sikwu.app.components import context_form, hand_view, header, input_view, report_view, style
+from sikwu.app.components import context_form, game_panel, hand_view, header, input_view, report_view, style
 from sikwu.app.components.guard import guarded
 from sikwu.app.i18n import _
 from sikwu.app.session import Session
@@ -49,12 +49,17 @@ with hand_area:
         with guarded(_("the tile view")):
             hand_view.render_hand(session, session.draft, pictures_problem is None)
 profiles = services.builtin_profiles()
+game = game_panel.current_game()
+if game is not None:
+    game_panel.prefill_table(game)
 context = context_form.context_from_widgets(session, profiles, services.default_profile_name())
 
 # ---- one call into the logic, then the display ------------------------------------------------------------------
 outcome = flow.evaluate(session.draft, context, profiles, had_photo=session.photo is not None)
 with result_area, guarded(_("the result")):
     report_view.render_outcome(outcome)
+    if game is not None and isinstance(outcome, flow.Result):
+        game_panel.render_add(game, session, outcome.hand)
 with result_area if has_hand else details_area, guarded(_("the table settings")):
     context_form.render_chips(context)
     if has_hand:
@@ -68,3 +73,4 @@ with details_area, guarded(_("the details")):
     report_view.render_details(outcome)
 with photo_area, guarded(_("the photo view")):
     input_view.render_photo(session, session.draft)
+game_panel.render_game_link(game)

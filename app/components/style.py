@@ -19,9 +19,10 @@ CSS = """
 html { font-size: FONTSIZE; }
 /* every Streamlit button, segmented-control option and pill */
 button, [role="button"], [role="tab"], [data-testid="stExpander"] summary, .react-aria-ComboBox > div,
-[data-testid="stFileUploaderDropzone"] button, a[download] {
+[data-testid="stFileUploaderDropzone"] button, a[download], a[data-testid="stPageLink-NavLink"] {
   min-height: var(--sikwu-target) !important;
 }
+a[data-testid="stPageLink-NavLink"] { display: flex; align-items: center; }
 button, [role="button"], a[download] { min-width: var(--sikwu-target) !important; }
 a[download] { display: inline-flex; align-items: center; padding: 0 0.5rem; }
 [data-testid="stExpander"] summary { display: flex; align-items: center; }

@@ -1,0 +1,133 @@
+"""The Game page's parts: start or pick a game, the running totals (table + line chart), the history with undo, the
+final 找數 and the night's statistics, and the JSON/CSV exports. Everything shown comes from ``sikwu.ledger.views``."""
+
+from __future__ import annotations
+
+import json
+
+import pandas as pd
+import streamlit as st
+from sikwu.app import game_link, services
+from sikwu.app.i18n import N_, _
+from sikwu.ledger import service, transfer, views
+from sikwu.ledger.records import GameRecord
+from sikwu.ledger.store import Ledger
+
+SEAT_LABELS = (N_("East player"), N_("South player"), N_("West player"), N_("North player"))
+
+
+def render_new_game() -> None:
+    """Four names in seat order (the first deals first), a profile and a stake; the new game becomes the active one."""
+    with st.form("new_game"):
+        st.subheader(_("New game"))
+        names = [st.text_input(_(label), key=f"player_{i}") for i, label in enumerate(SEAT_LABELS)]
+        profiles = services.builtin_profiles() or {services.default_profile_name(): ""}
+        names_list = list(profiles)
+        default = services.default_profile_name()
+        index = names_list.index(default) if default in names_list else 0
+        profile = st.selectbox(_("Profile"), names_list, index=index, key="game_profile")
+        stake = st.text_input(_("Stake (money per point)"), value="1", key="game_stake")
+        if not st.form_submit_button(_("Start the game"), type="primary"):
+            return
+    if any(not n.strip() for n in names):
+        st.error(_("Give all four players' names, East first (East deals first)."))
+        return
+    device = game_link.device_token(st.query_params)
+    game, error = game_link.attempt(lambda: service.new_game(names, profile, stake=stake, device=device))
+    if error is not None:
+        st.error(error)
+        return
+    assert game is not None
+    st.query_params[game_link.GAME_PARAM] = game.id
+    st.rerun()
+
+
+def render_pick_game(ledger: Ledger) -> None:
+    games = ledger.games()
+    if not games:
+        return
+    labels = {g["id"]: f"{g['name']} ({g['hands']})" for g in reversed(games)}
+    choice = st.selectbox(_("Or open a game"), list(labels), format_func=labels.__getitem__, index=None, key="pick")
+    if choice and st.button(_("Open"), key="open_game"):
+        st.query_params[game_link.GAME_PARAM] = choice
+        st.rerun()
+
+
+def render_totals(game: GameRecord) -> None:
+    status = views.status(game)
+    st.subheader(game.name)
+    st.caption(service.table_context(game)["label"] + " · " + _("{n} hands").format(n=status["hands"]))
+    rows = views.running_totals(game)
+    frame = pd.DataFrame(rows).set_index("hand")
+    st.dataframe(frame.tail(1).drop(columns="pot"), key="totals")
+    if len(rows) > 1:
+        st.line_chart(frame.drop(columns="pot"))
+
+
+def render_history(game: GameRecord) -> None:
+    st.subheader(_("Hands"))
+    hands = views.history(game)
+    if not hands:
+        st.info(_("No hands yet: score a hand on the scoring page and press Add to game."))
+        return
+    rows = [
+        {_("Hand"): h["hand"], _("What"): _describe(h), **{name: h["payments"].get(name, 0) for name in game.players}}
+        for h in hands
+    ]
+    st.table(pd.DataFrame(rows).set_index(_("Hand")))
+    last = hands[-1]
+    if st.button(_("Undo the last hand"), key="undo_last", icon=":material/undo:"):
+        device = game_link.device_token(st.query_params)
+        _game, error = game_link.attempt(
+            lambda: service.undo_hand(game.id, last["hand"], last["version"], device=device)
+        )
+        if error is not None:
+            st.error(error)
+            return
+        st.rerun()
+
+
+def _describe(h: dict) -> str:
+    if h["kind"] == "draw":
+        return _("Draw")
+    if h["kind"] == "false_mahjong":
+        return _("False mahjong: {who}").format(who=", ".join(h["offenders"]))
+    return ", ".join(_("{winner} {faan} faan").format(winner=w["winner"], faan=w["faan"]) for w in h["wins"])
+
+
+def render_settlement(game: GameRecord) -> None:
+    result = views.settlement(game)
+    st.subheader(_("Settlement 找數"))
+    money = pd.DataFrame({_("Points"): result["points"], _("Money"): result["money"]})
+    st.table(money)
+    for t in result["transfers"]:
+        st.write(_("{payer} pays {payee} {amount}").format(payer=t["from"], payee=t["to"], amount=t["amount"]))
+    if result["note"]:
+        st.caption(result["note"])
+    stats = views.statistics(game)
+    with st.expander(_("Statistics")):
+        table = {
+            name: {_("Wins"): s["wins"], _("Self-draws"): s["self_draws"], _("Deal-ins"): s["deal_ins"],
+                   _("False mahjongs"): s["false_mahjongs"],
+                   _("Biggest hand (faan)"): s["biggest"]["faan"] if s["biggest"] else 0}
+            for name, s in stats["players"].items()
+        }  # fmt: skip
+        st.table(pd.DataFrame(table).T)
+        for title, top in stats["titles"].items():
+            if top["players"]:
+                st.write(f"{title}: {', '.join(top['players'])} ({top['count']})")
+
+
+def render_exports(ledger: Ledger, game: GameRecord) -> None:
+    doc, error = game_link.attempt(lambda: transfer.export_game(ledger, game.id))
+    if error is not None:
+        st.error(error)
+        return
+    with st.container(horizontal=True):
+        st.download_button(
+            _("Download JSON"), json.dumps(doc, ensure_ascii=False, indent=1, default=str), f"{game.id}.json",
+            mime="application/json", key="export_json",
+        )  # fmt: skip
+        st.download_button(
+            _("Download CSV"), transfer.export_csv(ledger, game.id), f"{game.id}.csv", mime="text/csv", key="export_csv"
+        )
