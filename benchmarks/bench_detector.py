@@ -18,10 +18,10 @@ from pathlib import Path
 
 import cv2
 import numpy as np
+from sikwu.datasets.box_match import match_count
 from sikwu.datasets.detector_data import parse_yolo_labels
 from sikwu.datasets.detector_synth import synth_scene
 from sikwu.datasets.paths import shared_path
-from sikwu.datasets.train_detector import match_count
 from sikwu.vision.detector import TileDetector, postprocess, preprocess
 
 from benchmarks.report import command_line, write_section

@@ -22,6 +22,7 @@ from collections import defaultdict
 from pathlib import Path
 
 import numpy as np
+from sikwu.datasets.box_match import match_pairs as match
 from sikwu.datasets.scenes.art import SHARED_ART_SETS, ArtFilter, FaceBank, heldout_crop_names, heldout_filter
 from sikwu.datasets.scenes.generate import iter_scenes
 from sikwu.datasets.scenes.render import SceneSample
@@ -32,30 +33,6 @@ from benchmarks.report import write_section
 
 KINDS = ("row", "scattered", "pile", "standing", "kong")
 ART_NAMES = {"heldout": "held-out art", "seen": "art the shipped models trained on"}
-
-
-def match(pred: np.ndarray, gt: np.ndarray, iou_threshold: float = 0.5) -> list[tuple[int, int]]:
-    """Greedy one-to-one (pred, gt) pairs by IoU, highest first, at least ``iou_threshold``."""
-    if len(pred) == 0 or len(gt) == 0:
-        return []
-    ix = np.clip(np.minimum(pred[:, None, 2], gt[None, :, 2]) - np.maximum(pred[:, None, 0], gt[None, :, 0]), 0, None)
-    iy = np.clip(np.minimum(pred[:, None, 3], gt[None, :, 3]) - np.maximum(pred[:, None, 1], gt[None, :, 1]), 0, None)
-    inter = ix * iy
-    ap = (pred[:, 2] - pred[:, 0]) * (pred[:, 3] - pred[:, 1])
-    ag = (gt[:, 2] - gt[:, 0]) * (gt[:, 3] - gt[:, 1])
-    iou = inter / np.maximum(ap[:, None] + ag[None, :] - inter, 1e-6)
-    pairs = np.argwhere(iou >= iou_threshold)
-    order = np.argsort(-iou[pairs[:, 0], pairs[:, 1]], kind="stable")
-    used_p: set[int] = set()
-    used_g: set[int] = set()
-    out = []
-    for k in order:
-        p, g = (int(v) for v in pairs[k])
-        if p not in used_p and g not in used_g:
-            used_p.add(p)
-            used_g.add(g)
-            out.append((p, g))
-    return out
 
 
 def expected_id(label: str) -> str:

@@ -18,6 +18,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 
 import numpy as np
+from sikwu.datasets.box_match import match_count
 from sikwu.datasets.detector_data import DetectorSampler, Scene, load_hk_split, load_scene_dir
 from sikwu.datasets.detector_net import (
     INPUT_SIZE,
@@ -134,29 +135,6 @@ def evaluate(model, scenes: list[Scene], threshold: float = 0.3) -> tuple[float,
             n_pred += len(boxes)
     model.train()
     return tp / max(n_gt, 1), tp / max(n_pred, 1)
-
-
-def match_count(pred: np.ndarray, gt: np.ndarray, iou_threshold: float = 0.5) -> int:
-    """Greedy one-to-one matching by IoU (highest pairs first); returns the number of matches."""
-    if len(pred) == 0 or len(gt) == 0:
-        return 0
-    ix = np.clip(np.minimum(pred[:, None, 2], gt[None, :, 2]) - np.maximum(pred[:, None, 0], gt[None, :, 0]), 0, None)
-    iy = np.clip(np.minimum(pred[:, None, 3], gt[None, :, 3]) - np.maximum(pred[:, None, 1], gt[None, :, 1]), 0, None)
-    inter = ix * iy
-    ap = (pred[:, 2] - pred[:, 0]) * (pred[:, 3] - pred[:, 1])
-    ag = (gt[:, 2] - gt[:, 0]) * (gt[:, 3] - gt[:, 1])
-    iou = inter / np.maximum(ap[:, None] + ag[None, :] - inter, 1e-6)
-    pairs = np.argwhere(iou >= iou_threshold)
-    order = np.argsort(-iou[pairs[:, 0], pairs[:, 1]])
-    used_p, used_g, n = set(), set(), 0
-    for k in order:
-        p, g = pairs[k]
-        if p in used_p or g in used_g:
-            continue
-        used_p.add(p)
-        used_g.add(g)
-        n += 1
-    return n
 
 
 def fit(
