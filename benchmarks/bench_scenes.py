@@ -7,7 +7,8 @@ threshold 0.5, as ``bench_recognition``). Printed, per scene kind:
 - found: labelled tiles matched by a recognised tile; right: matched and named right (a back as ``back``, a blank
   white dragon as ``5z``); precision: matched / recognised;
 - bonus tiles (flowers and seasons, every kind): named right, i.e. flower vs season and its number;
-- concealed kongs (``kong`` scenes): photos whose count of tiles read as ``back`` equals the face-down tiles shown.
+- concealed kongs (``kong`` scenes): photos whose count of tiles read as ``back`` equals the face-down tiles shown;
+- walls (``wall`` scenes): rows of face-down tiles two high, right when read as ``back``, plus a few discards.
 Also the right-rate by art set, so an unfamiliar set stands out. The figures are written to docs/benchmarks.md.
 
 Usage: python -m benchmarks.bench_scenes [--per-kind N] [--seed S] [--long-side PX] [--art heldout|seen]
@@ -31,7 +32,7 @@ from sikwu.datasets.scenes.tiles import BACK, BLANK, HELDOUT_BACK_COLOURS, TRAIN
 from benchmarks.report import DOCS_PATH as DOC
 from benchmarks.report import write_section
 
-KINDS = ("row", "scattered", "pile", "standing", "kong")
+KINDS = ("row", "scattered", "pile", "standing", "kong", "wall")
 ART_NAMES = {"heldout": "held-out art", "seen": "art the shipped models trained on"}
 
 

@@ -142,9 +142,13 @@ def _row_scene(d: _Dealer, rng: np.random.Generator, area: Rect, kongs: int) -> 
 def _free_spots(
     rng: np.random.Generator, area: Rect, n: int, min_dist: float, margin: float, tries: int = 40
 ) -> list[tuple[float, float]]:
-    """Up to ``n`` random points in ``area`` at least ``min_dist`` apart (rejection sampling)."""
+    """Up to ``n`` random points in ``area`` at least ``min_dist`` apart (rejection sampling); none when the area is
+    narrower than its two margins (e.g. the strip left below a wall), so a crowded scene gets fewer tiles, not an
+    error."""
     x0, y0, x1, y1 = area
     pts: list[tuple[float, float]] = []
+    if x1 - x0 < 2 * margin or y1 - y0 < 2 * margin:
+        return pts
     for _ in range(n * tries):
         if len(pts) == n:
             break

@@ -37,3 +37,11 @@ def test_a_missing_face_down_tile_makes_the_kong_count_wrong() -> None:
     boxes = np.array([tl.box for tl in sample.tiles], np.float32)[[0, 1, 3]]
     t.add("k", sample, ["7z", "back", "7z"], boxes)
     assert t.kongs == [1, 0] and t.kind["kong"][1] == 3
+
+
+def test_the_benchmark_measures_every_scene_kind_the_generator_draws() -> None:
+    from sikwu.datasets.scenes.layouts import KINDS as SCENE_KINDS
+
+    from benchmarks.bench_scenes import KINDS
+
+    assert set(KINDS) == set(SCENE_KINDS)
