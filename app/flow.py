@@ -45,7 +45,7 @@ def take_photo(session: Session, data: bytes, name: str) -> None:
     shown = rgb if scale == 1.0 else services.downscale(rgb, scale)
     photo = PhotoState(digest=digest, name=name, rgb=shown, scale=scale)
     try:
-        found = services.recognize(rgb)
+        found = services.recognize(rgb, session.tile_set)
     except services.Unavailable as exc:
         session.photo = PhotoState(digest, name, shown, scale, unavailable=str(exc))
         return

@@ -16,6 +16,7 @@ import streamlit as st
 from sikwu.app import flow, services
 from sikwu.app.components import context_form, game_panel, hand_view, header, input_view, report_view, style
 from sikwu.app.components.guard import guarded
+from sikwu.app.components.teach_panel import render_learn, render_set_line, sync_set
 from sikwu.app.i18n import _
 from sikwu.app.session import Session
 
@@ -25,6 +26,7 @@ header.activate_language(session)
 session.take_page_rerun()  # this is a whole-page run already
 style.apply(large=header.large_text(session))
 header.render_header(session)
+sync_set(session)  # the URL's tile set reads the next photo
 
 has_hand = bool(session.draft.tiles)
 if has_hand:  # the phone's first screen: tiles as read and the result; below them the details, photo, next hand
@@ -37,6 +39,7 @@ with input_area, guarded(_("the photo input")):
     with st.expander(_("Next hand: photo, camera or typing"), expanded=False) if has_hand else st.container():
         input_view.render_input(session)
     input_view.render_phone_link()
+    render_set_line(session)
 if session.draft.tiles and not has_hand:
     st.rerun()  # a photo was just read: lay the page out with the tiles and the result on the first screen
 with hand_area if has_hand else input_area:
@@ -67,6 +70,9 @@ with result_area if has_hand else details_area, guarded(_("the table settings"))
     context_form.render_step(
         session, context, profiles, services.default_profile_name(), report_view.result_line(outcome)
     )
+if has_hand:
+    with result_area, guarded(_("your tile set")):
+        render_learn(session, outcome)
 with details_area, guarded(_("the details")):
     if has_hand:
         hand_view.render_meld_builder(session, session.draft)

@@ -31,6 +31,7 @@ from sikwu import artwork, scoring
 
 if TYPE_CHECKING:
     from sikwu.vision import RecognizedTile
+    from sikwu.vision.set_classifier import SetClassifier
 
 
 class Unavailable(RuntimeError):
@@ -122,10 +123,13 @@ class FoundTiles:
     quads: tuple[np.ndarray | None, ...]
     seconds: float
     notes: tuple[str, ...] = field(default=())
+    tile_set: str | None = None  # the taught set the tiles were read as (None: the shipped model alone)
+    set_problem: str | None = None  # why the chosen set could not be used (the photo was read without it)
 
 
-def recognize(rgb: np.ndarray) -> FoundTiles:
-    """Run vision on an upright RGB photo; raises Unavailable or PhotoError with a next step."""
+def recognize(rgb: np.ndarray, tile_set: str | None = None) -> FoundTiles:
+    """Run vision on an upright RGB photo, as the taught ``tile_set`` when given (``app.teach_services``); raises
+    Unavailable or PhotoError with a next step. A set that cannot be used is reported, and the photo read without."""
     try:
         # imported on the first photo: OpenCV and onnxruntime are needed only for photos, and typing a hand must
         # keep working on an installation where they fail to load
@@ -136,10 +140,11 @@ def recognize(rgb: np.ndarray) -> FoundTiles:
             + " "
             + _("You can still type the hand in notation and correct it here.")
         ) from exc
+    classifier, set_problem = _set_classifier(tile_set)
     started = time.perf_counter()
     try:
         # vision takes arrays in OpenCV's BGR order; ours is RGB (what Pillow and st.image use)
-        result = vision_recognize(np.ascontiguousarray(rgb[:, :, ::-1]), winning=True)
+        result = vision_recognize(np.ascontiguousarray(rgb[:, :, ::-1]), winning=True, classifier=classifier)
     except (FileNotFoundError, ImportError, RuntimeError) as exc:  # e.g. vision.classifier.ModelError: no model
         raise Unavailable(
             _("Photo recognition cannot run here: {error}. Type the hand in notation instead.").format(error=exc)
@@ -162,7 +167,24 @@ def recognize(rgb: np.ndarray) -> FoundTiles:
         quads=tuple(t.quad for t in kept),
         seconds=seconds,
         notes=tuple(str(n) for n in result.notes),
+        tile_set=tile_set if classifier is not None else None,
+        set_problem=set_problem,
     )
+
+
+def _set_classifier(tile_set: str | None) -> tuple[SetClassifier | None, str | None]:
+    """(the classifier adapted to the taught set, or None for the shipped one; why the set cannot be used)."""
+    if not tile_set:
+        return None, None
+    from sikwu.app import teach_services
+
+    try:
+        return teach_services.reading_classifier(tile_set), None
+    except teach_services.TeachRefused as exc:
+        problem = str(exc)
+    except (ImportError, RuntimeError, FileNotFoundError) as exc:  # no model with an embedding, no onnxruntime
+        problem = _("Your tile set '{name}' cannot be used here ({error}).").format(name=tile_set, error=exc)
+    return None, problem + " " + _("This photo was read without it.")
 
 
 def _found_tile(t: RecognizedTile) -> FoundTile:

@@ -39,6 +39,10 @@ class Key(StrEnum):
     FLASH = "sikwu_flash"
     RERUN = "sikwu_rerun_app"  # a correction made inside a dialog: the whole page must re-score
     UNDO = "sikwu_undo"
+    TILE_SET = "sikwu_tile_set"  # the taught set photos are read as ("": the shipped model; absent: not chosen)
+    TAUGHT = "sikwu_taught"  # what the last teaching step on the teach page did, or why it could not
+    LEARN = "sikwu_learn"  # opt-in: tiles the player corrects are added to the set
+    LEARNED = "sikwu_learned"  # (photo digest, tile uid, face) already added, so a tile is added once
 
 
 class W(StrEnum):
@@ -81,6 +85,12 @@ class W(StrEnum):
     LANGUAGE = "lang"  # bound to the URL: ?lang=zh_Hant_HK
     LARGE_TEXT = "large"  # bound to the URL: ?large=true
     NEW_HAND_EXPANDER = "new_hand"
+    TEACH_NAME = "teach_name"
+    TEACH_PHOTO = "teach_photo"
+    TEACH_AFRESH = "teach_afresh"
+    TEACH_GO = "teach_go"
+    TILE_SET = "tile_set"  # the teach page's choice of set
+    LEARN = "learn_corrections"  # the scoring page's opt-in checkbox
 
 
 def tile_key(uid: int) -> str:
@@ -238,3 +248,40 @@ class Session:
 
     def forget_widget(self, key: str) -> None:
         self._store.pop(key, None)
+
+    # ---- the table's taught tile set (app.teach_flow) ---------------------------------------------------------
+    @property
+    def tile_set(self) -> str | None:
+        """The taught set photos are read as; None: the shipped model alone."""
+        return str(self._store.get(Key.TILE_SET) or "") or None
+
+    @tile_set.setter
+    def tile_set(self, name: str | None) -> None:
+        self._store[Key.TILE_SET] = name or ""
+
+    def tile_set_chosen(self) -> bool:
+        """A set (or none) was chosen in this session: the URL's choice no longer applies."""
+        return Key.TILE_SET in self._store
+
+    @property
+    def taught(self) -> object:
+        return self._store.get(Key.TAUGHT)
+
+    @taught.setter
+    def taught(self, outcome: object) -> None:
+        self._store[Key.TAUGHT] = outcome
+
+    @property
+    def learn(self) -> bool:
+        return bool(self._store.get(Key.LEARN))
+
+    @learn.setter
+    def learn(self, value: bool) -> None:
+        self._store[Key.LEARN] = bool(value)
+
+    @property
+    def learned(self) -> frozenset[tuple[str, int, str]]:
+        return frozenset(self._store.get(Key.LEARNED) or ())
+
+    def mark_learned(self, keys: frozenset[tuple[str, int, str]]) -> None:
+        self._store[Key.LEARNED] = self.learned | keys

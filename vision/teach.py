@@ -28,7 +28,14 @@ ASSIGN_MIN_PROB = 0.1
 
 
 class TeachError(ValueError):
-    """The photo or examples cannot teach a usable set; the message says what is missing and what to do."""
+    """The photo or examples cannot teach a usable set; the message says what is missing and what to do.
+
+    ``found`` and ``missing`` (faces) are set when a photo showed too few faces, so the page can say it in its own
+    words and draw the missing faces."""
+
+    def __init__(self, message: str, found: Sequence[str] = (), missing: Sequence[str] = ()) -> None:
+        super().__init__(message)
+        self.found, self.missing = tuple(found), tuple(missing)
 
 
 @dataclass
@@ -131,7 +138,9 @@ def teach_from_crops(
     if len(found) < MIN_FACES:
         raise TeachError(
             f"the photo shows {len(found)} of the 42 faces, too few to teach the set (at least {MIN_FACES}); "
-            f"missing: {' '.join(missing)}. Lay out one tile of each face face-up in rows, photograph from above"
+            f"missing: {' '.join(missing)}. Lay out one tile of each face face-up in rows, photograph from above",
+            found,
+            missing,
         )
     keep = [(crops[i], f) for i, f in enumerate(names) if f is not None]
     result = add_examples(set_name, [c for c, _ in keep], [f for _, f in keep], clf, replace)

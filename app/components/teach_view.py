@@ -1,0 +1,126 @@
+"""The teach page's parts: how to lay the set out, the photo and the set's name, what was learned, and the choice of
+the set photos are read as (:mod:`sikwu.app.teach_flow` decides; this draws)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import streamlit as st
+from sikwu.app import teach_flow, teach_services
+from sikwu.app.components import corrections as C
+from sikwu.app.components.input_view import PHOTO_TYPES
+from sikwu.app.components.teach_panel import link_params
+from sikwu.app.components.tiles import tile_png
+from sikwu.app.i18n import N_, _
+from sikwu.app.session import Session, W
+from sikwu.app.teach_services import Taught
+from sikwu.app.tile_names import palette_label, tile_name
+
+INTRO = N_(
+    "Lay out your own tiles once and take one photo: sikwu learns how your set looks, so photos of hands played "
+    "with it are read better. Nothing is retrained and it takes a few seconds; the set is kept on this computer "
+    "under its name, one for each table."
+)
+LAYOUT = (
+    N_(
+        "One tile of each face, face up, in any order: 1 to 9 of characters 萬, dots 筒 and bamboo 索, the four "
+        "winds, the three dragons and the eight flowers and seasons - 42 tiles, for example in six rows of seven."
+    ),
+    N_("A small gap between the tiles, on a plain table or cloth, in even light without glare."),
+    N_("Photograph from straight above with the tiles filling the frame. At least 27 faces must be found."),
+    N_(
+        "Or instead: score a few hands with this set chosen and 'Add the tiles I correct to my set' ticked on the "
+        "scoring page."
+    ),
+)
+
+
+def render_how() -> None:
+    st.subheader(_("Teach sikwu your tiles"))
+    st.markdown(_(INTRO))
+    st.markdown("\n".join(f"- {_(step)}" for step in LAYOUT))
+
+
+def render_form(session: Session) -> None:
+    """The set's name, its photo and the teach button; teaching runs here so its spinner shows where it was asked."""
+    if W.TEACH_NAME not in st.session_state:
+        st.session_state[W.TEACH_NAME] = session.tile_set or ""
+    st.text_input(_("Name of the set (e.g. the table's name)"), key=W.TEACH_NAME, placeholder=_("home table"))
+    up = st.file_uploader(_("Photo of your set laid out"), type=PHOTO_TYPES, key=W.TEACH_PHOTO)
+    st.checkbox(_("Start this set afresh (forget what it learned before)"), key=W.TEACH_AFRESH)
+    if st.button(_("Teach sikwu this set"), key=W.TEACH_GO, type="primary", icon=":material/school:"):
+        with st.spinner(_("Finding and learning the tiles...")):
+            name = str(session.widget(W.TEACH_NAME, ""))
+            afresh = bool(session.widget(W.TEACH_AFRESH, False))
+            teach_flow.teach_photo(session, up.getvalue() if up is not None else None, name, afresh)
+        session.forget_widget(W.TILE_SET)  # the choice below follows the set just taught
+
+
+def render_outcome(session: Session) -> None:
+    """What the last teaching step learned (faces taught, faces still missing), or why it learned nothing."""
+    outcome = teach_flow.last_outcome(session)
+    if outcome is None:
+        return
+    if not isinstance(outcome, Taught):
+        (st.error if outcome.level == "error" else st.warning)(outcome.message)
+        if outcome.missing:
+            st.markdown(_("Not found in the photo:"))
+            faces(outcome.missing)
+        return
+    st.success(
+        _(
+            "Learned {tiles} tiles ({faces} faces) from this photo. The set '{name}' now knows {known} of the 42 "
+            "faces, and photos on the scoring page are read as this set."
+        ).format(tiles=outcome.tiles, faces=len(outcome.taught), name=outcome.set_name, known=outcome.known)
+    )
+    with st.expander(_("Faces learned from this photo")):
+        faces(outcome.taught)
+    if outcome.missing:
+        st.info(
+            _(
+                "Not learned yet: {n} faces. Photograph the layout again with them included, or add them by "
+                "correcting hands on the scoring page."
+            ).format(n=len(outcome.missing))
+        )
+        faces(outcome.missing)
+    if outcome.unassigned:
+        st.caption(_("{n} tile(s) in the photo could not be matched to a face and were left out.").format(
+            n=outcome.unassigned
+        ))  # fmt: skip
+
+
+def faces(ids: Sequence[str]) -> None:
+    """Tile faces as small pictures with their short names (names alone where pictures cannot be drawn)."""
+    pictures = [tile_png(t, 48) for t in ids]
+    if ids and all(p is not None for p in pictures):
+        st.image(pictures, width=34, caption=[palette_label(t) for t in ids])
+    else:
+        st.markdown(", ".join(tile_name(t) for t in ids))
+
+
+def _choose() -> None:
+    session = C.session()
+    teach_flow.choose_set(session, session.widget(W.TILE_SET) or None)
+
+
+def render_choice(session: Session) -> None:
+    """The set photos are read as: one of the sets taught here, or none (the shipped model alone)."""
+    sets = teach_services.tile_sets()
+    if not sets:
+        st.caption(_("No set has been taught on this computer yet."))
+    else:
+        if W.TILE_SET not in st.session_state:
+            st.session_state[W.TILE_SET] = session.tile_set if session.tile_set in sets else ""
+        st.selectbox(
+            _("Read photos as"),
+            ["", *sets],
+            format_func=lambda n: n or _("no taught set (the shipped model)"),
+            key=W.TILE_SET,
+            on_change=_choose,
+        )
+        summary = teach_services.set_summary(session.tile_set) if session.tile_set else None
+        if summary is not None:
+            st.caption(_("This set knows {faces} of the 42 faces from {tiles} tiles.").format(
+                faces=summary[0], tiles=summary[1]
+            ))  # fmt: skip
+    st.page_link("page.py", label=_("Score a hand"), icon=":material/photo_camera:", query_params=link_params(session))

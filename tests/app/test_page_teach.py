@@ -1,0 +1,210 @@
+"""The teach page (app/pages/teach.py) and the scoring page's tile-set parts, driven by AppTest (issue 14, item 3
+"Your set": one photo of the set laid out teaches it; photos are then read as that set; corrected tiles can be added,
+opt-in; a teaching photo that does not show a usable set says what is missing).
+
+Photos are drawn here from the project's own tile artwork (a set laid out in rows, a hand in a row), so these run
+without ../shared; the one test on a real photo skips when ../shared is absent. Taught sets go to a temporary data dir.
+"""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+pytest.importorskip("streamlit")
+pytest.importorskip("cv2")
+from PIL import Image  # noqa: E402
+from sikwu.scoring.tiles import TILE_IDS  # noqa: E402
+from streamlit.testing.v1 import AppTest  # noqa: E402
+
+ROOT = Path(__file__).resolve().parents[2]
+PAGE = str(ROOT / "app" / "page.py")
+HAND = "1m 2m 3m 4m 5m 6m 7m 8m 9m 7z 7z 7z 1z 1z".split()  # tests/app/test_page_apptest.py's hand
+HK_PHOTOS = ROOT.parent / "shared" / "datasets" / "hk-photos" / "valid" / "images"
+
+
+def laid_out(ids: list[str], cols: int = 7, gap: int = 18) -> bytes:
+    """A PNG of the tiles face up in rows on a green cloth, drawn with the project's own artwork."""
+    from sikwu.artwork import render_face
+
+    faces = [render_face(t, 72).convert("RGB") for t in ids]
+    w, h = faces[0].size
+    rows = -(-len(faces) // cols)
+    img = Image.new("RGB", (cols * (w + gap) + gap, rows * (h + gap) + gap), (40, 110, 60))
+    for i, face in enumerate(faces):
+        r, c = divmod(i, cols)
+        img.paste(face, (gap + c * (w + gap), gap + r * (h + gap)))
+    buf = io.BytesIO()
+    img.save(buf, format="PNG")
+    return buf.getvalue()
+
+
+@pytest.fixture(autouse=True)
+def data_dir(tmp_path: Path, monkeypatch) -> Path:
+    monkeypatch.setenv("SIKWU_DATA_DIR", str(tmp_path))
+    return tmp_path
+
+
+@pytest.fixture(scope="module")
+def whole_set() -> bytes:
+    return laid_out(list(TILE_IDS))
+
+
+def teach_page(**params: str) -> AppTest:
+    at = AppTest.from_file(PAGE, default_timeout=60)
+    for key, value in params.items():
+        at.query_params[key] = value
+    at.run()
+    return at.switch_page("pages/teach.py").run()
+
+
+def teach(at: AppTest, name: str, photo: bytes | None, afresh: bool = False) -> AppTest:
+    at.text_input(key="teach_name").input(name)
+    if photo is not None:
+        at.file_uploader(key="teach_photo").upload("set.png", photo, "image/png")
+    if afresh:
+        at.checkbox(key="teach_afresh").check()
+    return at.button(key="teach_go").click().run()
+
+
+def taught_here(name: str) -> list[str]:
+    from sikwu.vision.teach import load_set
+
+    return load_set(name).labels
+
+
+def messages(at: AppTest) -> str:
+    return " | ".join(e.value for e in [*at.error, *at.warning, *at.info, *at.success])
+
+
+def test_the_teach_page_explains_how_to_lay_out_the_set():
+    at = teach_page()
+    assert not at.exception
+    text = " ".join(m.value for m in at.markdown)
+    assert "One tile of each face" in text and "42 tiles" in text and "At least 27 faces" in text
+    assert "Add the tiles I correct to my set" in text  # the other way in: corrected hands
+
+
+def test_a_photo_of_the_set_laid_out_teaches_every_face_and_becomes_the_set_in_use(whole_set, data_dir):
+    at = teach(teach_page(), "home", whole_set)
+    assert not at.exception and not at.error
+    assert "The set 'home' now knows 42 of the 42 faces" in at.success[0].value
+    assert sorted(taught_here("home")) == sorted(TILE_IDS)
+    assert (data_dir / "tile_sets" / "home.npz").is_file()
+    assert at.session_state["sikwu_tile_set"] == "home"
+    assert at.selectbox(key="tile_set").value == "home"
+
+
+def test_a_partial_set_is_taught_and_the_faces_still_missing_are_named(data_dir):
+    at = teach(teach_page(), "home", laid_out(list(TILE_IDS[:30])))
+    assert not at.exception and not at.error
+    assert "now knows 30 of the 42 faces" in at.success[0].value
+    assert "Not learned yet: 12 faces" in at.info[0].value
+
+
+def test_a_photo_of_a_few_tiles_says_how_many_faces_it_shows_and_teaches_nothing(data_dir):
+    at = teach(teach_page(), "home", laid_out(["1m", "2m", "3m", "4m", "5m"], cols=5))
+    assert not at.exception
+    assert "shows 5 of the 42 faces" in at.error[0].value and "at least 27" in at.error[0].value
+    assert any("Not found in the photo" in m.value for m in at.markdown)
+    assert not (data_dir / "tile_sets").exists() and at.session_state["sikwu_taught"].missing[0] == "6m"
+
+
+def test_a_photo_without_tiles_says_none_were_found():
+    blank = io.BytesIO()
+    Image.new("RGB", (320, 240), (40, 110, 60)).save(blank, format="PNG")
+    at = teach(teach_page(), "home", blank.getvalue())
+    assert not at.exception
+    assert "No tiles were found in this photo" in at.error[0].value
+
+
+def test_a_file_that_is_not_a_photo_gets_a_plain_message():
+    at = teach(teach_page(), "home", b"not a photo at all")
+    assert not at.exception
+    assert "not a photo this page can read" in at.error[0].value
+
+
+def test_teaching_without_a_photo_asks_for_one():
+    at = teach(teach_page(), "home", None)
+    assert not at.exception and "photo of your set laid out first" in at.warning[0].value
+
+
+def test_a_set_name_the_store_cannot_use_says_what_to_use(whole_set, data_dir):
+    at = teach(teach_page(), "../../etc", whole_set)
+    assert not at.exception
+    assert "Name the set with 1 to 64 letters" in messages(at)
+    assert not (data_dir / "tile_sets").exists()
+
+
+def test_start_afresh_forgets_what_the_set_learned_before(whole_set):
+    at = teach(teach_page(), "home", whole_set)
+    at = teach(at, "home", whole_set)
+    assert len(taught_here("home")) == 84  # a second photo adds examples
+    at = teach(at, "home", whole_set, afresh=True)
+    assert len(taught_here("home")) == 42
+
+
+def test_choosing_no_set_reads_photos_with_the_shipped_model(whole_set):
+    at = teach(teach_page(), "home", whole_set)
+    at.selectbox(key="tile_set").select("").run()
+    assert not at.exception and at.session_state["sikwu_tile_set"] == ""
+
+
+def test_the_scoring_page_reads_a_photo_as_the_set_in_the_url(whole_set):
+    from sikwu.app import teach_services
+
+    teach_services.teach_photo(np.asarray(Image.open(io.BytesIO(whole_set)).convert("RGB")), "home")
+    at = AppTest.from_file(PAGE, default_timeout=60)
+    at.query_params["tiles"] = "home"
+    at.run()
+    at.file_uploader(key="photo_upload").upload("hand.png", laid_out(HAND, cols=14, gap=6), "image/png").run()
+    assert not at.exception
+    found = at.session_state["sikwu_photo"].found
+    assert found.tile_set == "home" and [t["tile"] for t in found.tiles] == HAND
+    assert any("read as your tile set 'home'" in link.label for link in at.get("page_link"))
+
+
+def test_an_unknown_set_in_the_url_is_ignored():
+    at = AppTest.from_file(PAGE, default_timeout=60)
+    at.query_params["tiles"] = "nobody's"
+    at.run()
+    assert not at.exception and at.session_state["sikwu_tile_set"] == ""
+    assert "tiles" not in at.query_params
+
+
+def test_corrected_tiles_are_added_to_the_set_once_the_hand_scores_when_opted_in(whole_set):
+    at = teach(teach_page(), "home", whole_set).switch_page("page.py").run()
+    at.file_uploader(key="photo_upload").upload("hand.png", laid_out(HAND, cols=14, gap=6), "image/png").run()
+    four = next(t.uid for t in at.session_state["sikwu_draft"].tiles if t.tile == "4m")
+    at.button(key=f"tile_{four}").click().run()
+    at.button(key="pal_7m").click().run()  # 123m 567m 789m 777z 11z: still a winning hand
+    assert len(taught_here("home")) == 42  # nothing added before the opt-in
+    at.checkbox(key="learn_corrections").check().run()
+    assert not at.exception
+    assert len(taught_here("home")) == 43 and taught_here("home")[-1] == "7m"
+    assert any("1 tile(s) of this photo added" in c.value for c in at.caption)
+    at.run()
+    assert len(taught_here("home")) == 43  # added once, not on every rerun
+
+
+def test_corrections_stay_out_of_the_set_without_the_opt_in(whole_set):
+    at = teach(teach_page(), "home", whole_set).switch_page("page.py").run()
+    at.file_uploader(key="photo_upload").upload("hand.png", laid_out(HAND, cols=14, gap=6), "image/png").run()
+    four = next(t.uid for t in at.session_state["sikwu_draft"].tiles if t.tile == "4m")
+    at.button(key=f"tile_{four}").click().run()
+    at.button(key="pal_7m").click().run()
+    assert not at.exception and at.checkbox(key="learn_corrections").value is False
+    assert len(taught_here("home")) == 42
+
+
+@pytest.mark.skipif(not HK_PHOTOS.is_dir(), reason="../shared/datasets/hk-photos is absent (a real photo is needed)")
+def test_a_real_photo_is_read_as_the_chosen_set(whole_set):
+    photo = sorted(HK_PHOTOS.glob("*.jpg"))[0].read_bytes()
+    at = teach(teach_page(), "home", whole_set).switch_page("page.py").run()
+    at.file_uploader(key="photo_upload").upload("hand.jpg", photo, "image/jpeg").run()
+    assert not at.exception
+    found = at.session_state["sikwu_photo"].found
+    assert found is not None and found.tile_set == "home" and found.tiles
