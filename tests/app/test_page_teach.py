@@ -208,3 +208,10 @@ def test_a_real_photo_is_read_as_the_chosen_set(whole_set):
     assert not at.exception
     found = at.session_state["sikwu_photo"].found
     assert found is not None and found.tile_set == "home" and found.tiles
+
+
+def test_the_teach_page_speaks_hong_kong_cantonese_on_the_chinese_page(whole_set):
+    at = teach(teach_page(lang="zh_Hant_HK"), "屋企", whole_set)
+    assert not at.exception and not at.error
+    assert at.get("subheader")[0].value == "教 sikwu 認你副牌"
+    assert "「屋企」呢副牌而家識 42 款入面嘅 42 款" in at.success[0].value

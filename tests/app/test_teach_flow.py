@@ -1,0 +1,88 @@
+"""What the page does when teaching a tile set (app/teach_flow.py), on a plain-dict session: which tiles count as the
+player's corrections, when they are added, and how the URL's set and the session's choice agree (issue 14, item 3).
+No model runs here; the page itself is driven in tests/app/test_page_teach.py."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+from sikwu.app import flow, teach_flow
+from sikwu.app.draft import Draft
+from sikwu.app.services import FoundTiles
+from sikwu.app.session import PhotoState, Session
+
+READ = ["1m", "2m", "3m", "5z"]
+
+
+@pytest.fixture(autouse=True)
+def data_dir(tmp_path: Path, monkeypatch) -> Path:
+    monkeypatch.setenv("SIKWU_DATA_DIR", str(tmp_path))
+    (tmp_path / "tile_sets").mkdir()
+    (tmp_path / "tile_sets" / "home.npz").write_bytes(b"")  # listed as taught; never loaded here
+    return tmp_path
+
+
+def photo_session(scale: float = 1.0) -> Session:
+    corners = [[[x, 0], [x + 8, 0], [x + 8, 12], [x, 12]] for x in range(0, 40, 10)]
+    quads = tuple(np.array(c, np.float32) for c in corners)
+    found = FoundTiles(tuple({"tile": t} for t in READ), (None,) * 4, quads, 0.1)
+    session = Session({})
+    session.photo = PhotoState("abc", "hand.jpg", np.zeros((20, 50, 3), np.uint8), scale, found)
+    session.new_hand(Draft.from_found(found.tiles))
+    return session
+
+
+def test_a_tile_given_another_face_than_the_photo_is_a_correction() -> None:
+    session = photo_session()
+    session.correct(session.draft.replace_tile(4, "6z"))
+    (only,) = teach_flow.corrections(session, session.draft)
+    assert only.face == "6z" and only.key == ("abc", 4, "6z")
+
+
+def test_tiles_added_by_hand_and_tiles_left_as_read_are_not_corrections() -> None:
+    session = photo_session()
+    session.correct(session.draft.add_tile("9p"))
+    assert teach_flow.corrections(session, session.draft) == []
+
+
+def test_a_correction_is_framed_in_the_displayed_photos_pixels() -> None:
+    session = photo_session(scale=0.5)
+    session.correct(session.draft.replace_tile(2, "7m"))
+    (only,) = teach_flow.corrections(session, session.draft)
+    assert only.quad[1].tolist() == [9.0, 0.0]  # (18, 0) in the photo, halved for the copy the page keeps
+
+
+def test_a_tile_already_added_is_not_offered_again() -> None:
+    session = photo_session()
+    session.correct(session.draft.replace_tile(4, "6z"))
+    session.mark_learned(frozenset({("abc", 4, "6z")}))
+    assert teach_flow.corrections(session, session.draft) == []
+
+
+def test_nothing_is_added_without_the_opt_in_or_before_the_hand_scores(monkeypatch) -> None:
+    calls = []
+    monkeypatch.setattr(teach_flow.teach_services, "teach_tiles", lambda *a: calls.append(a))
+    session = photo_session()
+    session.tile_set = "home"
+    session.correct(session.draft.replace_tile(4, "6z"))
+    assert teach_flow.learn_corrections(session, flow.NeedsFix(("x",))) is None  # opt-in off
+    session.learn = True
+    assert teach_flow.learn_corrections(session, flow.Refused("warning", "not a winning hand")) is None
+    assert calls == [] and session.learned == frozenset()
+
+
+def test_the_urls_set_is_taken_once_then_the_sessions_choice_is_written_back() -> None:
+    session, params = Session({}), {"tiles": "home"}
+    teach_flow.sync_url(session, params)
+    assert session.tile_set == "home" and params == {"tiles": "home"}
+    teach_flow.choose_set(session, None)
+    teach_flow.sync_url(session, params)
+    assert session.tile_set is None and params == {}
+
+
+def test_a_set_not_taught_here_cannot_be_chosen() -> None:
+    session = Session({})
+    teach_flow.choose_set(session, "nobody's")
+    assert session.tile_set is None and session.tile_set_chosen()
