@@ -174,9 +174,10 @@ def recognize(rgb: np.ndarray, tile_set: str | None = None) -> FoundTiles:
 
 def _set_classifier(tile_set: str | None) -> tuple[SetClassifier | None, str | None]:
     """(the classifier adapted to the taught set, or None for the shipped one; why the set cannot be used)."""
-    if not tile_set:
-        return None, None
     from sikwu.app import teach_services
+
+    if not tile_set or not teach_services.set_exists(tile_set):  # a new set, nothing taught yet
+        return None, None
 
     try:
         return teach_services.reading_classifier(tile_set), None

@@ -89,6 +89,7 @@ class W(StrEnum):
     TEACH_PHOTO = "teach_photo"
     TEACH_AFRESH = "teach_afresh"
     TEACH_GO = "teach_go"
+    TEACH_EMPTY = "teach_empty"
     TILE_SET = "tile_set"  # the teach page's choice of set
     LEARN = "learn_corrections"  # the scoring page's opt-in checkbox
 

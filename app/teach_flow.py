@@ -33,7 +33,7 @@ class NotTaught:
 
     message: str
     missing: tuple[str, ...] = ()
-    level: Literal["error", "warning"] = "error"
+    level: Literal["error", "warning", "info"] = "error"
 
 
 TeachOutcome = Taught | NotTaught
@@ -63,14 +63,37 @@ def _teach(data: bytes | None, name: str, afresh: bool) -> TeachOutcome:
         return NotTaught(str(exc), level="warning")
 
 
+def start_empty(session: Session, name: str) -> TeachOutcome:
+    """Choose a set by name before it has learned anything: corrected hands (opt-in) will fill it."""
+    try:
+        name = teach_services.check_set_name(name)
+    except TeachRefused as exc:
+        outcome = NotTaught(str(exc), level="warning")
+    else:
+        session.tile_set = name
+        outcome = NotTaught(
+            _(
+                "The set '{name}' is chosen and has learned nothing yet. On the scoring page tick 'Add the tiles I "
+                "correct to my set': each hand you correct and score teaches it."
+            ).format(name=name),
+            level="info",
+        )
+    session.taught = outcome
+    return outcome
+
+
 def last_outcome(session: Session) -> TeachOutcome | None:
     outcome = session.taught
     return outcome if isinstance(outcome, Taught | NotTaught) else None
 
 
 def choose_set(session: Session, name: str | None) -> None:
-    """Read photos as ``name`` from now on (None or "": the shipped model alone)."""
-    session.tile_set = name if name in teach_services.tile_sets() else None
+    """Read photos as ``name`` from now on (None, "" or a name the store refuses: the shipped model alone). A name
+    with nothing taught yet is kept: corrected hands can fill it."""
+    try:
+        session.tile_set = teach_services.check_set_name(name) if name else None
+    except TeachRefused:
+        session.tile_set = None
 
 
 def sync_url(session: Session, params: MutableMapping[str, Any]) -> None:

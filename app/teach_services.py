@@ -55,6 +55,16 @@ def check_set_name(name: str) -> str:
         ) from None
 
 
+def set_exists(set_name: str) -> bool:
+    """A set of this name has been taught (a chosen name with nothing taught yet is read as the shipped model)."""
+    try:
+        from sikwu.vision.prototypes import set_path
+
+        return set_path(set_name).is_file()
+    except (ImportError, ValueError):  # no vision here, or a name the store refuses
+        return False
+
+
 def tile_sets() -> list[str]:
     """The sets taught on this computer (empty when none, or when the store cannot be read)."""
     try:

@@ -29,8 +29,8 @@ LAYOUT = (
     N_("A small gap between the tiles, on a plain table or cloth, in even light without glare."),
     N_("Photograph from straight above with the tiles filling the frame. At least 27 faces must be found."),
     N_(
-        "Or instead: score a few hands with this set chosen and 'Add the tiles I correct to my set' ticked on the "
-        "scoring page."
+        "Or, without a photo: name the set, start it empty below, and tick 'Add the tiles I correct to my set' on "
+        "the scoring page; every hand you correct and score teaches it."
     ),
 )
 
@@ -54,6 +54,9 @@ def render_form(session: Session) -> None:
             afresh = bool(session.widget(W.TEACH_AFRESH, False))
             teach_flow.teach_photo(session, up.getvalue() if up is not None else None, name, afresh)
         session.forget_widget(W.TILE_SET)  # the choice below follows the set just taught
+    if st.button(_("No photo: start the set empty and fill it from corrected hands"), key=W.TEACH_EMPTY):
+        teach_flow.start_empty(session, str(session.widget(W.TEACH_NAME, "")))
+        session.forget_widget(W.TILE_SET)
 
 
 def render_outcome(session: Session) -> None:
@@ -62,7 +65,7 @@ def render_outcome(session: Session) -> None:
     if outcome is None:
         return
     if not isinstance(outcome, Taught):
-        (st.error if outcome.level == "error" else st.warning)(outcome.message)
+        {"error": st.error, "warning": st.warning, "info": st.info}[outcome.level](outcome.message)
         if outcome.missing:
             st.markdown(_("Not found in the photo:"))
             faces(outcome.missing)
@@ -105,12 +108,12 @@ def _choose() -> None:
 
 def render_choice(session: Session) -> None:
     """The set photos are read as: one of the sets taught here, or none (the shipped model alone)."""
-    sets = teach_services.tile_sets()
+    sets = sorted({*teach_services.tile_sets(), *([session.tile_set] if session.tile_set else [])})
     if not sets:
         st.caption(_("No set has been taught on this computer yet."))
     else:
         if W.TILE_SET not in st.session_state:
-            st.session_state[W.TILE_SET] = session.tile_set if session.tile_set in sets else ""
+            st.session_state[W.TILE_SET] = session.tile_set or ""
         st.selectbox(
             _("Read photos as"),
             ["", *sets],

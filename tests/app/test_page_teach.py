@@ -167,9 +167,9 @@ def test_the_scoring_page_reads_a_photo_as_the_set_in_the_url(whole_set):
     assert any("read as your tile set 'home'" in link.label for link in at.get("page_link"))
 
 
-def test_an_unknown_set_in_the_url_is_ignored():
+def test_a_set_name_in_the_url_the_store_cannot_use_is_ignored():
     at = AppTest.from_file(PAGE, default_timeout=60)
-    at.query_params["tiles"] = "nobody's"
+    at.query_params["tiles"] = "../nobody"
     at.run()
     assert not at.exception and at.session_state["sikwu_tile_set"] == ""
     assert "tiles" not in at.query_params
@@ -198,6 +198,31 @@ def test_corrections_stay_out_of_the_set_without_the_opt_in(whole_set):
     at.button(key="pal_7m").click().run()
     assert not at.exception and at.checkbox(key="learn_corrections").value is False
     assert len(taught_here("home")) == 42
+
+
+def test_a_set_started_empty_is_filled_by_the_tiles_a_player_corrects(data_dir):
+    at = teach_page()
+    at.text_input(key="teach_name").input("club")
+    at = at.button(key="teach_empty").click().run()
+    assert not at.exception and "has learned nothing yet" in at.info[0].value
+    at = at.switch_page("page.py").run()
+    at.file_uploader(key="photo_upload").upload("hand.png", laid_out(HAND, cols=14, gap=6), "image/png").run()
+    assert at.session_state["sikwu_photo"].found.set_problem is None  # nothing to read it as yet: no warning
+    four = next(t.uid for t in at.session_state["sikwu_draft"].tiles if t.tile == "4m")
+    at.button(key=f"tile_{four}").click().run()
+    at.button(key="pal_7m").click().run()
+    at.checkbox(key="learn_corrections").check().run()
+    assert not at.exception and taught_here("club") == ["7m"]
+
+
+def test_a_stored_set_that_cannot_be_read_is_named_and_the_photo_read_without_it(whole_set, data_dir):
+    at = teach(teach_page(), "home", whole_set)
+    (data_dir / "tile_sets" / "home.npz").write_bytes(b"not a tile set")
+    at = at.switch_page("page.py").run()
+    at.file_uploader(key="photo_upload").upload("hand.png", laid_out(HAND, cols=14, gap=6), "image/png").run()
+    assert not at.exception
+    assert [t.tile for t in at.session_state["sikwu_draft"].tiles] == HAND
+    assert any("Your tile set 'home' cannot be used" in w.value and "read without it" in w.value for w in at.warning)
 
 
 @pytest.mark.skipif(not HK_PHOTOS.is_dir(), reason="../shared/datasets/hk-photos is absent (a real photo is needed)")

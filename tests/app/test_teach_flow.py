@@ -82,7 +82,13 @@ def test_the_urls_set_is_taken_once_then_the_sessions_choice_is_written_back() -
     assert session.tile_set is None and params == {}
 
 
-def test_a_set_not_taught_here_cannot_be_chosen() -> None:
+def test_a_name_the_store_refuses_cannot_be_chosen() -> None:
     session = Session({})
-    teach_flow.choose_set(session, "nobody's")
+    teach_flow.choose_set(session, "../nobody")
     assert session.tile_set is None and session.tile_set_chosen()
+
+
+def test_a_new_name_is_chosen_before_it_has_learned_anything() -> None:
+    session = Session({})
+    outcome = teach_flow.start_empty(session, "club")
+    assert session.tile_set == "club" and outcome.level == "info"
