@@ -178,7 +178,6 @@ def _set_classifier(tile_set: str | None) -> tuple[SetClassifier | None, str | N
 
     if not tile_set or not teach_services.set_exists(tile_set):  # a new set, nothing taught yet
         return None, None
-
     try:
         return teach_services.reading_classifier(tile_set), None
     except teach_services.TeachRefused as exc:
