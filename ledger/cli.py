@@ -144,6 +144,8 @@ def run_draw(args: argparse.Namespace) -> int:
 def run_show(args: argparse.Namespace) -> int:
     ledger = service.open_ledger(args.db)
     if not args.game:
+        if getattr(args, "picture", None):
+            raise LedgerError("--picture draws one game: name it, e.g. sikwu game show GAME --picture night.png")
         games = ledger.games()
         lines = [f"{g['id'][:8]}  {g['name']}  {g['profile']}  {g['hands']} hands" + ("  (over)" if g["finished"]
                  else "") for g in games]  # fmt: skip
@@ -154,7 +156,24 @@ def run_show(args: argparse.Namespace) -> int:
             "statistics": views.statistics(game)}  # fmt: skip
     parts = [text.status_text(game), text.history_text(game), text.totals_text(game), text.settlement_text(game),
              text.stats_text(game)]  # fmt: skip
+    if getattr(args, "picture", None):
+        data["picture"] = _write_picture(game, args.picture)
+        parts.append(f"picture written to {data['picture']}")
     return _out(args, data, "\n\n".join(parts))
+
+
+def _write_picture(game: GameRecord, path: str) -> str:
+    """The night's card written to ``path``; returns the path written (absolute)."""
+    from sikwu.ledger.night_card import night_card_png
+
+    target = Path(path).expanduser()
+    if target.suffix.lower() != ".png":
+        raise LedgerError(f"--picture {path!r}: the card is a PNG picture; give a file name ending in .png")
+    try:
+        target.write_bytes(night_card_png(game))
+    except OSError as exc:
+        raise LedgerError(f"--picture {path!r}: cannot write ({exc.strerror}); check the folder exists") from None
+    return str(target.resolve())
 
 
 def run_undo(args: argparse.Namespace) -> int:

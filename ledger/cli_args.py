@@ -103,6 +103,7 @@ def _other_commands(sub: Any) -> dict[str, str]:
     handlers = {}
     p = sub.add_parser("show", help="list games, or show one: history, totals, settlement, statistics")
     p.add_argument("game", nargs="?")
+    p.add_argument("--picture", metavar="OUT.png", help="also write the night's summary card (PNG) to this file")
     handlers["show"] = "run_show"
 
     p = sub.add_parser("undo", help="undo the last hand (or --hand N); later hands are recomputed")
