@@ -30,13 +30,18 @@ def current_game() -> GameRecord | None:
 
 
 def prefill_table(game: GameRecord) -> None:
-    """Set round wind and dealer from the game once per game state, before the table widgets are drawn."""
+    """Set round wind and dealer from the game once per game state, and the winner's seat when the Game page's
+    "Ann won" link opened the page, before the table widgets are drawn."""
     mark = f"{game.id}:{game.version}"
-    if st.session_state.get(PREFILLED) == mark:
-        return
-    for key, value in game_link.context_defaults(game).items():
-        st.session_state[key] = value
-    st.session_state[PREFILLED] = mark
+    if st.session_state.get(PREFILLED) != mark:
+        for key, value in game_link.context_defaults(game).items():
+            st.session_state[key] = value
+        st.session_state[PREFILLED] = mark
+    winner = st.query_params.get(game_link.WINNER_PARAM)
+    if winner is not None:
+        del st.query_params[game_link.WINNER_PARAM]  # once: a reload keeps what the player set since
+        for key, value in game_link.winner_defaults(game, winner).items():
+            st.session_state[key] = value
 
 
 def render_add(game: GameRecord, session: Session, hand: Hand) -> None:
