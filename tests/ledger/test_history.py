@@ -89,7 +89,8 @@ def test_the_cli_takes_the_chain_typed_or_beside_the_hand_json(capsys, sqlite_ur
     typed = ["123m 456m 55z", "--melds", "kong:1111p@N", "ckong:9999s", "--self-drawn",
              "--event", "double_kong_replacement", "--winner", "Ann"]  # fmt: skip
     assert main(["game", "add", game_id, *typed, "--replacement-chain", "0", "1", "--db", sqlite_url, "--json"]) == 0
-    assert json.loads(capsys.readouterr().out)["hand"]["wins"][0]["liable"] == "Dan"
+    first = json.loads(capsys.readouterr().out)["hand"]["wins"][0]
+    assert first["liable"] == "Dan" and first["history"] == CHAIN
     # Bob deals now: the kong Bob called on North's discard was Ann's
     doc = tmp_path / "hand.json"
     doc.write_text(json.dumps({"winner": "Bob", "hand": kong_chain_hand(), "history": CHAIN}), encoding="utf-8")
