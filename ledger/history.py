@@ -19,7 +19,7 @@ from collections.abc import Mapping
 from typing import Any, Final
 
 from sikwu.ledger.errors import EntryError
-from sikwu.scoring import HandHistory, ScoringError
+from sikwu.scoring import Hand, HandHistory, ScoringError, format_tiles
 from sikwu.scoring.event_checks import check_history
 from sikwu.scoring.hand_json import hand_from_json
 
@@ -54,3 +54,15 @@ def to_history(stored: Mapping[str, Any] | None) -> HandHistory | None:
     if not stored:
         return None
     return HandHistory(replacement_chain=tuple(stored.get("replacement_chain") or ()))
+
+
+#: Wins on a replacement tile: the only wins a replacement chain can end in.
+REPLACEMENT_WINS: Final = frozenset({"kong_replacement", "double_kong_replacement", "flower_replacement"})
+
+
+def chain_choices(hand: Hand) -> list[tuple[int, str]]:
+    """The kongs a replacement chain could hold, as (meld position, tiles): what the page offers to pick, in the
+    order declared; empty when the hand was not won on a replacement tile (no chain to ask about)."""
+    if not hand.self_drawn or not hand.events & REPLACEMENT_WINS:
+        return []
+    return [(i, format_tiles(m.tiles).replace(" ", "")) for i, m in enumerate(hand.melds) if m.kind == "kong"]

@@ -8,7 +8,7 @@ import streamlit as st
 from sikwu.app import game_link
 from sikwu.app.i18n import _
 from sikwu.app.session import Session
-from sikwu.ledger import service
+from sikwu.ledger import history, service
 from sikwu.ledger.records import GameRecord
 from sikwu.scoring import Hand
 from sikwu.scoring.hand_json import hand_to_json
@@ -53,6 +53,7 @@ def render_add(game: GameRecord, session: Session, hand: Hand) -> None:
     if hand_id in added:
         st.success(_("Added as hand {n} of {name}.").format(n=added[hand_id], name=game.name))
         return
+    history = _chain_picker(hand)
     if not st.button(_("Add to game"), key="add_to_game", type="primary", icon=":material/add:"):
         return
     photo = session.photo
@@ -62,7 +63,7 @@ def render_add(game: GameRecord, session: Session, hand: Hand) -> None:
         thumb = None  # the hand matters more than its picture
     device = game_link.device_token(st.query_params)
     updated, error = game_link.attempt(
-        lambda: service.add_win(game.id, data, device=device, hand_id=hand_id, thumbnail=thumb)
+        lambda: service.add_win(game.id, data, device=device, hand_id=hand_id, thumbnail=thumb, history=history)
     )
     if error is not None:
         st.error(error)
@@ -70,6 +71,19 @@ def render_add(game: GameRecord, session: Session, hand: Hand) -> None:
     assert updated is not None
     added[hand_id] = updated.state.hands
     st.success(_("Added as hand {n} of {name}.").format(n=updated.state.hands, name=updated.name))
+
+
+def _chain_picker(hand: Hand) -> dict[str, list[int]] | None:
+    """For a win on a replacement tile with kongs: which kongs were in the chain (the liability can hang on it)."""
+    choices = dict(history.chain_choices(hand))
+    if not choices:
+        return None
+    chain = st.multiselect(
+        _("Kongs in the replacement chain that ended in this win, in the order declared"), list(choices),
+        format_func=choices.__getitem__, key="game_chain",
+        help=_("Leave it empty when nobody remembers: then only the last kong declared counts."),
+    )  # fmt: skip
+    return {"replacement_chain": list(chain)} if chain else None
 
 
 def render_game_link(game: GameRecord | None) -> None:

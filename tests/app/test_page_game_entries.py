@@ -105,3 +105,29 @@ def test_the_night_card_is_offered_for_download():
     at = game_page(scored_game())
     labels = [b.proto.label for b in at.get("download_button")]
     assert "Night card (PNG)" in labels
+
+
+def _add_kong_chain_hand(game_id: str) -> None:
+    """The scoring page's "Add to game" for a hand won on a kong's replacement tile (Ann called a kong on Di's
+    discard, then declared a concealed kong), as the page renders it."""
+    import streamlit as st
+    from sikwu.app.components import game_panel
+    from sikwu.app.session import Session
+    from sikwu.ledger import service as ledger_service
+    from sikwu.scoring import Hand, Meld, parse_tiles
+
+    hand = Hand(parse_tiles("123m 456m 55z"), (Meld.kong("1p", "exposed", fed_by=4), Meld.kong("9s", "concealed")),
+                winning_tile="5z", self_drawn=True, events=frozenset({"double_kong_replacement"}), seat=1)  # fmt: skip
+    game_panel.render_add(ledger_service.open_ledger().game(game_id), Session(st.session_state), hand)
+
+
+def test_add_to_game_asks_for_the_replacement_chain_and_the_kongs_feeder_pays():
+    """sparrows-nest-hk-league-rules.md, Liability Payments, Self Draw After Gong: the player who discarded the
+    claimed kong's tile is responsible for the hand -- the chain picked on the page reaches scoring."""
+    game = service.new_game(PLAYERS)
+    at = AppTest.from_function(_add_kong_chain_hand, args=(game.id,), default_timeout=60).run()
+    at.multiselect(key="game_chain").set_value([0, 1]).run()
+    at.button(key="add_to_game").click().run()
+    assert not at.exception and not at.error
+    ann, bo, cy, di = hands(game.id)[0].result["payments"]
+    assert di == -ann and bo == cy == 0

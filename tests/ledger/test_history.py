@@ -107,3 +107,11 @@ def test_a_bad_history_file_exits_2_with_one_line(capsys, sqlite_url: str, tmp_p
                  "--history", str(doc), "--db", sqlite_url])  # fmt: skip
     err = capsys.readouterr().err
     assert code == 2 and "--history" in err and "not JSON" in err and err.count("\n") == 1
+
+
+def test_the_page_is_offered_the_kongs_only_for_a_win_on_a_replacement_tile():
+    from sikwu.ledger.history import chain_choices
+    from sikwu.scoring.hand_json import hand_from_json
+
+    assert chain_choices(hand_from_json(kong_chain_hand())) == [(0, "1111p"), (1, "9999s")]
+    assert chain_choices(hand_from_json({**kong_chain_hand(), "events": []})) == []
