@@ -33,8 +33,10 @@ def prefill_table(game: GameRecord) -> None:
     """Set round wind and dealer from the game once per game state, and the winner's seat when the Game page's
     "Ann won" link opened the page, before the table widgets are drawn."""
     mark = f"{game.id}:{game.version}"
-    if st.session_state.get(PREFILLED) != mark:
-        for key, value in game_link.context_defaults(game).items():
+    defaults = game_link.context_defaults(game)
+    # Streamlit forgets a page's widgets while another page is shown: then they are filled in again
+    if st.session_state.get(PREFILLED) != mark or any(key not in st.session_state for key in defaults):
+        for key, value in defaults.items():
             st.session_state[key] = value
         st.session_state[PREFILLED] = mark
     winner = st.query_params.get(game_link.WINNER_PARAM)

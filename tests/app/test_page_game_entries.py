@@ -131,3 +131,17 @@ def test_add_to_game_asks_for_the_replacement_chain_and_the_kongs_feeder_pays():
     assert not at.exception and not at.error
     ann, bo, cy, di = hands(game.id)[0].result["payments"]
     assert di == -ann and bo == cy == 0
+
+
+def test_the_round_wind_is_still_the_games_after_a_visit_to_the_game_page():
+    """Four hands in Sparrow's Nest pass the deal four times: the South round.  Streamlit forgets the scoring page's
+    widgets while the Game page is shown; coming back must not fall back to the East round."""
+    game = service.new_game(PLAYERS)
+    for seat in (1, 1, 1, 1):  # each time the dealer (East) wins and the deal passes
+        service.add_win(game.id, {"concealed": TILES, "winning_tile": "1z", "seat": seat, "discarder": 2})
+    at = AppTest.from_file(PAGE, default_timeout=60)
+    at.query_params["game"] = game.id
+    at.run()
+    assert at.session_state["ctx_round"] == "2z"
+    at = at.switch_page("pages/game.py").run().switch_page("page.py").run()
+    assert not at.exception and at.session_state["ctx_round"] == "2z"
