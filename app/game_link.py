@@ -107,9 +107,9 @@ def context_defaults(game: GameRecord) -> dict[str, object]:
 
 def winner_defaults(game: GameRecord, winner: object) -> dict[str, object]:
     """The winner's seat widget value for a player named by table position (the Game page's link); {} if unknown."""
-    try:
-        name = game.player(int(str(winner)))
-    except (ValueError, IndexError):
+    position = str(winner).strip()
+    if position not in ("1", "2", "3", "4"):
         return {}
+    name = game.player(int(position))
     seat = service.table_context(game)["seats"].get(name)
     return {"ctx_seat": int(seat)} if seat else {}
