@@ -21,6 +21,7 @@ from sikwu.ledger.store import Ledger
 
 GAME_PARAM = "game"
 DEVICE_PARAM = "device"
+WINNER_PARAM = "winner"  # the Game page's "Ann won" link: the table position whose hand is scored next
 
 T = TypeVar("T")
 
@@ -102,3 +103,13 @@ def context_defaults(game: GameRecord) -> dict[str, object]:
     """The table widgets' values for the game's next hand: round wind and dealer (the ledger's seat 1 deals)."""
     ctx = service.table_context(game)
     return {"ctx_round": ctx["round_wind"], "ctx_dealer": int(ctx["dealer"])}
+
+
+def winner_defaults(game: GameRecord, winner: object) -> dict[str, object]:
+    """The winner's seat widget value for a player named by table position (the Game page's link); {} if unknown."""
+    position = str(winner).strip()
+    if position not in ("1", "2", "3", "4"):
+        return {}
+    name = game.player(int(position))
+    seat = service.table_context(game)["seats"].get(name)
+    return {"ctx_seat": int(seat)} if seat else {}

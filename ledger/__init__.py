@@ -9,6 +9,9 @@ Modules:
   service    the page's and CLI's calls: new_game, table_context, add_win/add_draw/add_false_mahjong,
              edit_hand, undo_hand (player names, scoring's hand JSON in seat winds)
   settings   how a game runs per profile (ledger/rules/*.toml): dealer repeats, rounds, simultaneous wins
+  edits      an edit of a past hand in the table's words (a draw, a false mahjong, another winner)
+  history    a hand's history (replacement chain) as plain data, stored with it and given to scoring
+  night_card the night's summary as a PNG card (``sikwu game show --picture``, the Game page's download)
   frozen     the profile's data frozen into a game and rebuilt from it
   money      exact Decimal stake and the one rounding rule
   models     SQLAlchemy tables; migrations/ the Alembic revisions; db: URL, SQLite WAL, migrate with a backup

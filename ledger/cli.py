@@ -7,6 +7,8 @@ import that is not a sikwu game -- prints one line saying what is wrong and what
 A hand is typed as for ``sikwu score`` (tiles, ``--melds pung:777z@3`` with @ = the feeder's seat wind in this
 hand, ``--bonus``, ``--winning``, ``--self-drawn``, ``--event``) or read with ``--json-in`` (a hand JSON, or for
 simultaneous wins a list of ``{"winner": NAME, "hand": {...}}``), plus ``--winner NAME`` and ``--discarder NAME``.
+What the hand does not show but liability needs (the replacement chain of kongs and flowers) is given with
+``--history FILE`` / ``--replacement-chain 0 1`` or as ``"history"`` beside ``"hand"`` (:mod:`sikwu.ledger.history`).
 """
 
 from __future__ import annotations
@@ -55,28 +57,49 @@ def _read(path: str, what: str) -> bytes:
         raise LedgerError(f"{what} {path!r}: cannot read ({exc.strerror}); check the path") from None
 
 
-def _hands_from_args(args: argparse.Namespace) -> tuple[list[dict[str, Any]], list[Any]]:
-    """(hand JSONs, winners) from ``--json-in`` or typed tiles, in the hand's seat-wind frame."""
+def _json_file(path: str, option: str, what: str) -> Any:
+    try:
+        return json.loads(_read(path, option))
+    except (json.JSONDecodeError, UnicodeDecodeError):
+        raise LedgerError(f"{option} {path!r}: not JSON; give a {what} file") from None
+
+
+def _history_from_args(args: argparse.Namespace) -> dict[str, Any] | None:
+    """``--history FILE`` (a history JSON object) or ``--replacement-chain 0 1``; None when neither is given."""
+    history = _json_file(args.history, "--history", "history JSON") if getattr(args, "history", None) else None
+    chain = getattr(args, "replacement_chain", None)
+    if chain:
+        if history is not None:
+            raise LedgerError("give the replacement chain once: --history FILE or --replacement-chain, not both")
+        history = {"replacement_chain": chain}
+    return history
+
+
+def _hands_from_args(args: argparse.Namespace) -> tuple[list[dict[str, Any]], list[Any], list[Any]]:
+    """(hand JSONs, winners, histories) from ``--json-in`` or typed tiles, in the hand's seat-wind frame."""
     from sikwu.scoring.cli import hand_from_args
     from sikwu.scoring.hand_json import hand_to_json
 
+    history = _history_from_args(args)
     if args.json_in:
-        try:
-            doc = json.loads(_read(args.json_in, "--json-in"))
-        except (json.JSONDecodeError, UnicodeDecodeError):
-            raise LedgerError(f"--json-in {args.json_in!r}: not JSON; give a hand JSON file") from None
+        doc = _json_file(args.json_in, "--json-in", "hand JSON")
+        if isinstance(doc, dict) and "hand" in doc:  # one {"winner", "hand", "history"} object
+            doc = [doc]
         if isinstance(doc, list):
             if not all(isinstance(d, dict) and "hand" in d for d in doc):
                 raise LedgerError('--json-in: a list must hold {"winner": NAME, "hand": {...}} objects')
-            return [d["hand"] for d in doc], [d.get("winner") for d in doc]
-        return [doc], [args.winner]
+            if history is not None and (len(doc) > 1 or "history" in doc[0]):
+                raise LedgerError('--json-in with winners: put each hand\'s "history" beside its "hand", not --history')
+            histories = [d.get("history", history) for d in doc]
+            return [d["hand"] for d in doc], [d.get("winner", args.winner) for d in doc], histories
+        return [doc], [args.winner], [history]
     ns = argparse.Namespace(hand=args.hand, melds=args.melds, bonus=args.bonus, winning=args.winning, seat=None,
                             round=None, dealer=None, self_drawn=args.self_drawn, discarder=None, event=args.event,
                             json_in=None)  # fmt: skip
     hand = hand_to_json(hand_from_args(ns))
     for key in ("seat", "round_wind", "dealer", "discarder"):
         hand.pop(key)
-    return [hand], [args.winner]
+    return [hand], [args.winner], [history]
 
 
 def _entry_from_args(args: argparse.Namespace, game: GameRecord, frame: Any) -> dict[str, Any]:
@@ -85,10 +108,10 @@ def _entry_from_args(args: argparse.Namespace, game: GameRecord, frame: Any) -> 
     if args.false_mahjong:
         offenders = [service.player_position(game, o) for o in args.false_mahjong]
         return {"kind": "false_mahjong", "offenders": offenders, "note": args.note}
-    hands, winners = _hands_from_args(args)
+    hands, winners, histories = _hands_from_args(args)
     if any(w is None for w in winners) and not all("seat" in h for h in hands):
         raise LedgerError("say who won: --winner NAME")
-    return service.win_entry(game, hands, winners, args.discarder, frame, args.note)
+    return service.win_entry(game, hands, winners, args.discarder, frame, args.note, histories)
 
 
 def run_new(args: argparse.Namespace) -> int:
@@ -121,6 +144,8 @@ def run_draw(args: argparse.Namespace) -> int:
 def run_show(args: argparse.Namespace) -> int:
     ledger = service.open_ledger(args.db)
     if not args.game:
+        if getattr(args, "picture", None):
+            raise LedgerError("--picture draws one game: name it, e.g. sikwu game show GAME --picture night.png")
         games = ledger.games()
         lines = [f"{g['id'][:8]}  {g['name']}  {g['profile']}  {g['hands']} hands" + ("  (over)" if g["finished"]
                  else "") for g in games]  # fmt: skip
@@ -131,7 +156,24 @@ def run_show(args: argparse.Namespace) -> int:
             "statistics": views.statistics(game)}  # fmt: skip
     parts = [text.status_text(game), text.history_text(game), text.totals_text(game), text.settlement_text(game),
              text.stats_text(game)]  # fmt: skip
+    if getattr(args, "picture", None):
+        data["picture"] = _write_picture(game, args.picture)
+        parts.append(f"picture written to {data['picture']}")
     return _out(args, data, "\n\n".join(parts))
+
+
+def _write_picture(game: GameRecord, path: str) -> str:
+    """The night's card written to ``path``; returns the path written (absolute)."""
+    from sikwu.ledger.night_card import night_card_png
+
+    target = Path(path).expanduser()
+    if target.suffix.lower() != ".png":
+        raise LedgerError(f"--picture {path!r}: the card is a PNG picture; give a file name ending in .png")
+    try:
+        target.write_bytes(night_card_png(game))
+    except OSError as exc:
+        raise LedgerError(f"--picture {path!r}: cannot write ({exc.strerror}); check the folder exists") from None
+    return str(target.resolve())
 
 
 def run_undo(args: argparse.Namespace) -> int:

@@ -38,6 +38,14 @@ def _hand_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--self-drawn", action="store_true", help="won on a self-drawn tile")
     p.add_argument("--event", action="append", metavar="NAME", help="kong_replacement, robbing_kong, ...")
     p.add_argument("--json-in", metavar="FILE", help="hand JSON (or a list of {winner, hand} for simultaneous wins)")
+    p.add_argument("--history", metavar="FILE", help='the hand\'s history as JSON, e.g. {"replacement_chain": [0, 1]}')
+    p.add_argument(
+        "--replacement-chain",
+        nargs="+",
+        type=int,
+        metavar="MELD",
+        help="kongs of the replacement chain that ended in the win: meld positions (0 = first), in order",
+    )
     p.add_argument("--false-mahjong", nargs="+", metavar="NAME", help="record a false mahjong by these players")
     p.add_argument("--note", default="", help="a note kept with the hand")
 
@@ -95,6 +103,7 @@ def _other_commands(sub: Any) -> dict[str, str]:
     handlers = {}
     p = sub.add_parser("show", help="list games, or show one: history, totals, settlement, statistics")
     p.add_argument("game", nargs="?")
+    p.add_argument("--picture", metavar="OUT.png", help="also write the night's summary card (PNG) to this file")
     handlers["show"] = "run_show"
 
     p = sub.add_parser("undo", help="undo the last hand (or --hand N); later hands are recomputed")

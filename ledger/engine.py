@@ -133,7 +133,7 @@ def _play_win(state: TableState, entry: HandEntry, profile: Profile, rules: Game
     discarder_seat = None if entry.discarder is None else state.seat_of(entry.discarder)
     scored = [
         score_win(profile, w.hand, w.winner, tuple(state.seat_of(p) for p in (1, 2, 3, 4)), discarder_seat,
-                  state.round_wind)
+                  state.round_wind, w.history)
         for w in entry.wins
     ]  # fmt: skip
     paid, why = _paid_wins(scored, entry, rules)

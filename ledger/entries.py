@@ -11,10 +11,11 @@ wind pung, a seat flower).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Final
 
 from sikwu.ledger.errors import EntryError, PlayerError
+from sikwu.ledger.history import clean_history
 from sikwu.scoring import ScoringError
 from sikwu.scoring.hand_json import hand_from_json, hand_to_json
 
@@ -32,10 +33,19 @@ def _position(value: Any, what: str) -> int:
 
 @dataclass(frozen=True)
 class Win:
-    """One winner and the hand they showed (positions, not seat winds, in ``fed_by``)."""
+    """One winner, the hand they showed (positions, not seat winds, in ``fed_by``) and what the table saw of its
+    history (:mod:`sikwu.ledger.history`; empty = not known)."""
 
     winner: int
     hand: Mapping[str, Any]
+    history: Mapping[str, Any] = field(default_factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        """Without an empty history, so entries stored before histories existed compare equal to their re-sends."""
+        out: dict[str, Any] = {"winner": self.winner, "hand": dict(self.hand)}
+        if self.history:
+            out["history"] = dict(self.history)
+        return out
 
 
 @dataclass(frozen=True)
@@ -51,7 +61,7 @@ class HandEntry:
     def to_dict(self) -> dict[str, Any]:
         return {
             "kind": self.kind,
-            "wins": [{"winner": w.winner, "hand": dict(w.hand)} for w in self.wins],
+            "wins": [w.to_dict() for w in self.wins],
             "discarder": self.discarder,
             "offenders": list(self.offenders),
             "note": self.note,
@@ -103,7 +113,9 @@ def entry_from_dict(data: Any) -> HandEntry:
         if not isinstance(w, Mapping):
             raise EntryError(f"wins[{i}] must be an object with 'winner' and 'hand'")
         winner = _position(w.get("winner"), f"wins[{i}].winner")
-        wins.append(Win(winner, _clean_hand(w.get("hand"), f"hand of the winner at position {winner}")))
+        what = f"hand of the winner at position {winner}"
+        hand = _clean_hand(w.get("hand"), what)
+        wins.append(Win(winner, hand, clean_history(w.get("history"), hand, what)))
     discarder = data.get("discarder")
     discarder = None if discarder is None else _position(discarder, "discarder")
     _check_wins(wins, discarder)

@@ -14,11 +14,7 @@ from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any
 
-from sikwu.scoring import Profile, ProfileError, load_profile
-
-# scoring has no public "profile from data" yet; this is the one place the ledger reaches past its public API
-# (asked for in the ledger's report).  It is the same validation load_profile runs on a file.
-from sikwu.scoring.profile import _build as _build_profile
+from sikwu.scoring import Profile, load_profile, profile_from_mapping
 
 
 def canonical_json(data: Any) -> str:
@@ -44,7 +40,4 @@ def thaw_profile(data: Mapping[str, Any], where: str = "<game profile>") -> Prof
 
 @lru_cache(maxsize=32)
 def _thaw_cached(text: str, where: str) -> Profile:
-    raw = json.loads(text)
-    if not isinstance(raw, dict):
-        raise ProfileError(where, "", "stored profile is not a table")
-    return _build_profile(raw, where)
+    return profile_from_mapping(json.loads(text), where)

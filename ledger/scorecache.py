@@ -7,6 +7,7 @@ engine adds the pot itself, so a changed pot never invalidates a cached score.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
@@ -14,6 +15,7 @@ from typing import Any
 
 from sikwu.ledger.errors import EntryError
 from sikwu.ledger.frozen import canonical_json
+from sikwu.ledger.history import to_history
 from sikwu.scoring import Profile, ScoringError, score_hand
 from sikwu.scoring.hand_json import hand_from_json, hand_to_json
 from sikwu.scoring.payments import settle
@@ -53,25 +55,27 @@ def score_win(
     seat_winds: tuple[int, ...],
     discarder_seat: int | None,
     round_wind: str,
+    history: Mapping[str, Any] | None = None,
 ) -> ScoredWin:
-    """Score ``stored_hand`` (fed_by as positions) for the player at ``position`` under the current seat winds."""
+    """Score ``stored_hand`` (fed_by as positions) for the player at ``position`` under the current seat winds;
+    ``history`` (stored plain data, :mod:`sikwu.ledger.history`) goes to scoring's settlement with it."""
     hand = dict(stored_hand)
     hand["melds"] = [
         {**m, "fed_by": seat_winds[m["fed_by"] - 1]} if m.get("fed_by") else dict(m) for m in hand.get("melds", [])
     ]
     hand.update(seat=seat_winds[position - 1], round_wind=round_wind, dealer=1, discarder=discarder_seat)
     _PROFILES[id(profile)] = profile
-    return _score_cached(id(profile), canonical_json(hand), position)
+    return _score_cached(id(profile), canonical_json(hand), position, canonical_json(history or {}))
 
 
 @lru_cache(maxsize=4096)
-def _score_cached(profile_id: int, hand_text: str, position: int) -> ScoredWin:
+def _score_cached(profile_id: int, hand_text: str, position: int, history_text: str = "{}") -> ScoredWin:
     profile = _PROFILES[profile_id]
     who = f"hand of the winner at position {position}"
     try:
         hand = hand_from_json(hand_text)
         score = score_hand(hand, profile)
-        settlement = settle(score, profile, pot=0)
+        settlement = settle(score, profile, pot=0, history=to_history(json.loads(history_text)))
     except ScoringError as exc:
         raise EntryError(f"{who}: {exc}") from None
     if not score.meets_minimum:

@@ -135,10 +135,15 @@ def _seat_to_position(state: TableState, value: Any, what: str) -> int:
 def win_entry(
     game: GameRecord, hands: Sequence[Mapping[str, Any]], winners: Sequence[str | int | None],
     discarder: str | int | None, frame: TableState, note: str = "",
+    histories: Sequence[Mapping[str, Any] | None] | None = None,
 ) -> dict[str, Any]:  # fmt: skip
-    """Entry data from hand JSONs in seat-wind frame ``frame``; winners/discarder by name win over JSON seats."""
+    """Entry data from hand JSONs in seat-wind frame ``frame``; winners/discarder by name win over JSON seats.
+    ``histories``: each hand's history (:mod:`sikwu.ledger.history`), stored with it and given to scoring."""
     wins = []
-    for hand, winner in zip(hands, winners, strict=True):
+    histories = list(histories) if histories is not None else [None] * len(hands)
+    if len(histories) != len(hands):
+        raise EntryError(f"{len(hands)} hands but {len(histories)} histories; give one history per hand (or none)")
+    for hand, winner, past in zip(hands, winners, histories, strict=True):
         if winner is None and "seat" not in hand:
             raise PlayerError("say who won: give the winner's name (or the winner's seat in the hand JSON)")
         if winner is not None:
@@ -149,7 +154,7 @@ def win_entry(
         for m in melds:
             if m.get("fed_by") is not None:
                 m["fed_by"] = _seat_to_position(frame, m["fed_by"], "melds.fed_by")
-        wins.append({"winner": position, "hand": {**hand, "melds": melds}})
+        wins.append({"winner": position, "hand": {**hand, "melds": melds}, **({"history": past} if past else {})})
     disc: int | None = None
     if discarder is not None:
         disc = player_position(game, discarder)
@@ -173,8 +178,12 @@ def add_win(
     note: str = "",
     url: str | None = None,
     pin: str | None = None,
+    history: Mapping[str, Any] | Sequence[Mapping[str, Any] | None] | None = None,
 ) -> GameRecord:
-    """The page's "add to game": one scored hand JSON (or a list of them for simultaneous wins on one discard)."""
+    """The page's "add to game": one scored hand JSON (or a list of them for simultaneous wins on one discard).
+
+    ``history``: what the table saw that the hand does not show, e.g. ``{"replacement_chain": [0, 1]}``
+    (:mod:`sikwu.ledger.history`), one per hand for a list; stored with the hand and used on every recompute."""
     ledger = open_ledger(url)
     game = ledger.game(game_id, with_undone=False)
     hands = [hand] if isinstance(hand, Mapping) else list(hand)
@@ -184,7 +193,8 @@ def add_win(
         winners = [cast(str | int | None, winner)] * len(hands)
     if len(winners) != len(hands):
         raise EntryError(f"{len(hands)} hands but {len(winners)} winners; give one winner per hand")
-    data = win_entry(game, hands, winners, discarder, game.state, note)
+    histories = [history] * len(hands) if history is None or isinstance(history, Mapping) else list(history)
+    data = win_entry(game, hands, winners, discarder, game.state, note, histories)
     ledger.add_hand(game.id, entry_from_dict(data), device=device, hand_id=hand_id, thumbnail=thumbnail, pin=pin)
     return ledger.game(game.id)
 

@@ -48,8 +48,9 @@ def hand_summary(game: GameRecord, h: HandRecord) -> dict[str, Any]:
     wins = [
         {"winner": game.player(w["winner"]), "faan": w["faan"], "points": w["points"], "paid": w["paid"],
          "self_drawn": bool(w["hand"].get("self_drawn")), "patterns": [p["name_en"] for p in w["patterns"]],
-         "liable": None if w["liable_seat"] is None else _who(game, _position(context, w["liable_seat"]))}
-        for w in result.get("wins", [])
+         "liable": None if w["liable_seat"] is None else _who(game, _position(context, w["liable_seat"])),
+         "history": said.get("history", {})}
+        for w, said in zip(result.get("wins", []), entry.get("wins", []), strict=False)
     ] if h.active else []  # fmt: skip
     return {
         "hand": h.seq, "id": h.id, "status": h.status, "version": h.version, "kind": entry["kind"],

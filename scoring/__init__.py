@@ -5,7 +5,7 @@ Public API (stable; the vision pipeline, the app and the CLI use only these name
     parse_tiles, format_tiles            # compact notation  "123m 456p 789s 111z 55z"
     Hand, Meld, EVENTS                   # the hand
     score_hand, Score, Reading, PatternHit
-    load_profile, builtin_profiles, Profile, DEFAULT_PROFILE
+    load_profile, profile_from_mapping, builtin_profiles, Profile, DEFAULT_PROFILE
     check_counts, validate_hand, is_winning_hand, winning_shapes, meld_shape_problem
     errors (ScoringError, NotationError, HandError, NotAWinningHandError, ProfileError)
 """
@@ -15,7 +15,7 @@ from sikwu.scoring.errors import HandError, NotationError, NotAWinningHandError,
 from sikwu.scoring.evaluate import PatternHit, Reading
 from sikwu.scoring.hand import EVENTS, Hand, HandHistory, Meld
 from sikwu.scoring.notation import format_tiles, parse_tiles
-from sikwu.scoring.profile import DEFAULT_PROFILE, Profile, builtin_profiles, load_profile
+from sikwu.scoring.profile import DEFAULT_PROFILE, Profile, builtin_profiles, load_profile, profile_from_mapping
 from sikwu.scoring.scorer import Score, score_hand
 from sikwu.scoring.validate import check_counts, is_winning_hand, meld_shape_problem, validate_hand, winning_shapes
 
@@ -42,6 +42,7 @@ __all__ = [
     "load_profile",
     "meld_shape_problem",
     "parse_tiles",
+    "profile_from_mapping",
     "score_hand",
     "validate_hand",
     "winning_shapes",

@@ -114,6 +114,36 @@ def load_profile(name_or_path: str | Path) -> Profile:
     return _load_cached(str(path), path.stat().st_mtime_ns)
 
 
+def profile_from_mapping(raw: Mapping[str, Any], where: str = "<profile data>") -> Profile:
+    """A Profile from profile data already in memory (e.g. a profile frozen into a stored game), checked exactly as
+    :func:`load_profile` checks a file; ``where`` names the data in error messages.
+
+    Why: a game keeps the merged data of the profile it was started with (``Profile.raw``) so that a later edit of
+    the house file does not change old hands; that copy must be turned back into a Profile, and a tampered copy
+    must fail with the same file + key messages as a bad file.  The data is taken as complete: ``meta.extends`` is
+    kept as a note and not followed (``Profile.raw`` is already merged).
+
+    >>> profile_from_mapping(load_profile("sparrows-nest").raw).minimum_faan
+    3
+    >>> profile_from_mapping({"meta": {"name": "x", "description": "y"}})  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    sikwu.scoring.errors.ProfileError: <profile data>: key 'rules': missing [rules] table
+    """
+    if not isinstance(raw, Mapping):
+        raise ProfileError(where, "", f"profile data must be a table (a mapping), got {type(raw).__name__}")
+    return _build(_plain(raw), where)
+
+
+def _plain(value: Any) -> Any:
+    """Nested mappings as plain dicts (the checks below test for dict), lists as lists: a private copy."""
+    if isinstance(value, Mapping):
+        return {k: _plain(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_plain(v) for v in value]
+    return value
+
+
 @lru_cache(maxsize=64)
 def _load_cached(path: str, _mtime: int) -> Profile:
     raw = _read_merged(Path(path), ())

@@ -8,7 +8,7 @@ import streamlit as st
 from sikwu.app import game_link
 from sikwu.app.i18n import _
 from sikwu.app.session import Session
-from sikwu.ledger import service
+from sikwu.ledger import history, service
 from sikwu.ledger.records import GameRecord
 from sikwu.scoring import Hand
 from sikwu.scoring.hand_json import hand_to_json
@@ -30,13 +30,20 @@ def current_game() -> GameRecord | None:
 
 
 def prefill_table(game: GameRecord) -> None:
-    """Set round wind and dealer from the game once per game state, before the table widgets are drawn."""
+    """Set round wind and dealer from the game once per game state, and the winner's seat when the Game page's
+    "Ann won" link opened the page, before the table widgets are drawn."""
     mark = f"{game.id}:{game.version}"
-    if st.session_state.get(PREFILLED) == mark:
-        return
-    for key, value in game_link.context_defaults(game).items():
-        st.session_state[key] = value
-    st.session_state[PREFILLED] = mark
+    defaults = game_link.context_defaults(game)
+    # Streamlit forgets a page's widgets while another page is shown: then they are filled in again
+    if st.session_state.get(PREFILLED) != mark or any(key not in st.session_state for key in defaults):
+        for key, value in defaults.items():
+            st.session_state[key] = value
+        st.session_state[PREFILLED] = mark
+    winner = st.query_params.get(game_link.WINNER_PARAM)
+    if winner is not None:
+        del st.query_params[game_link.WINNER_PARAM]  # once: a reload keeps what the player set since
+        for key, value in game_link.winner_defaults(game, winner).items():
+            st.session_state[key] = value
 
 
 def render_add(game: GameRecord, session: Session, hand: Hand) -> None:
@@ -48,6 +55,7 @@ def render_add(game: GameRecord, session: Session, hand: Hand) -> None:
     if hand_id in added:
         st.success(_("Added as hand {n} of {name}.").format(n=added[hand_id], name=game.name))
         return
+    history = _chain_picker(hand)
     if not st.button(_("Add to game"), key="add_to_game", type="primary", icon=":material/add:"):
         return
     photo = session.photo
@@ -57,7 +65,7 @@ def render_add(game: GameRecord, session: Session, hand: Hand) -> None:
         thumb = None  # the hand matters more than its picture
     device = game_link.device_token(st.query_params)
     updated, error = game_link.attempt(
-        lambda: service.add_win(game.id, data, device=device, hand_id=hand_id, thumbnail=thumb)
+        lambda: service.add_win(game.id, data, device=device, hand_id=hand_id, thumbnail=thumb, history=history)
     )
     if error is not None:
         st.error(error)
@@ -65,6 +73,19 @@ def render_add(game: GameRecord, session: Session, hand: Hand) -> None:
     assert updated is not None
     added[hand_id] = updated.state.hands
     st.success(_("Added as hand {n} of {name}.").format(n=updated.state.hands, name=updated.name))
+
+
+def _chain_picker(hand: Hand) -> dict[str, list[int]] | None:
+    """For a win on a replacement tile with kongs: which kongs were in the chain (the liability can hang on it)."""
+    choices = dict(history.chain_choices(hand))
+    if not choices:
+        return None
+    chain = st.multiselect(
+        _("Kongs in the replacement chain that ended in this win, in the order declared"), list(choices),
+        format_func=choices.__getitem__, key="game_chain",
+        help=_("Leave it empty when nobody remembers: then only the last kong declared counts."),
+    )  # fmt: skip
+    return {"replacement_chain": list(chain)} if chain else None
 
 
 def render_game_link(game: GameRecord | None) -> None:

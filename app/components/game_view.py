@@ -10,10 +10,18 @@ import streamlit as st
 from sikwu.app import game_link, services
 from sikwu.app.i18n import N_, _
 from sikwu.ledger import service, transfer, views
+from sikwu.ledger.night_card import night_card_png
 from sikwu.ledger.records import GameRecord
 from sikwu.ledger.store import Ledger
 
 SEAT_LABELS = (N_("East player"), N_("South player"), N_("West player"), N_("North player"))
+#: The night card's words (``sikwu.ledger.night_card.WORDS`` keys), translated where the card is drawn.
+CARD_WORDS = {
+    "totals": N_("Totals"), "player": N_("Player"), "points": N_("Points"), "money": N_("Money"),
+    "settlement": N_("Settlement 找數"), "nobody_pays": N_("Nobody pays anybody"), "titles": N_("The night's titles"),
+    "nobody": N_("nobody yet"), "hands": N_("{n} hands"), "stake": N_("{stake} per point"), "final": N_("final"),
+    "in_progress": N_("in progress"),
+}  # fmt: skip
 
 
 def render_new_game() -> None:
@@ -131,3 +139,8 @@ def render_exports(ledger: Ledger, game: GameRecord) -> None:
         st.download_button(
             _("Download CSV"), transfer.export_csv(ledger, game.id), f"{game.id}.csv", mime="text/csv", key="export_csv"
         )
+        words = {k: _(v) for k, v in CARD_WORDS.items()}  # translated now: the picture is drawn on the tap
+        st.download_button(
+            _("Night card (PNG)"), lambda: night_card_png(game, words),
+            f"sikwu-night-{game.id[:8]}.png", mime="image/png", key="export_card", icon=":material/image:",
+        )  # fmt: skip

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import streamlit as st
 from sikwu.app import game_link
-from sikwu.app.components import game_view, header, style
+from sikwu.app.components import game_entries, game_view, header, style
 from sikwu.app.i18n import _
 from sikwu.app.session import Session
 
@@ -33,8 +33,11 @@ if game is None:
 
 keep = game_link.link_params(st.query_params)
 st.page_link("page.py", label=_("Score the next hand"), icon=":material/photo_camera:", query_params=keep)
+game_entries.render_next_winner(game)
 game_view.render_totals(game)
 game_view.render_history(game)
+game_entries.render_record(game)
+game_entries.render_edit(game)
 game_view.render_settlement(game)
 game_view.render_exports(ledger, game)
 if st.button(_("Close this game view"), key="leave_game"):

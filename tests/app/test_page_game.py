@@ -99,7 +99,7 @@ def test_game_page_shows_zero_sum_totals_history_and_settlement():
     totals = at.dataframe[0].value.iloc[-1]
     assert totals.sum() == 0 and totals["Ann"] == 32
     assert any("Ann pays" in m.value or "pays Ann" in m.value for m in at.markdown)
-    assert len(at.get("download_button")) == 2
+    assert len(at.get("download_button")) == 3  # JSON, CSV and the night card
 
 
 def test_undo_the_last_hand_puts_the_totals_back():

@@ -1,0 +1,68 @@
+"""A hand's history as plain data: what the final hand does not show but a liability rule needs.
+
+The table (or whoever keeps the game) says it, the ledger stores it with the hand and hands it to scoring's
+``settle`` on every scoring -- when the hand is added and on every recompute after an edit -- so a liability that
+depends on it survives an edit of an earlier hand.  The format is one JSON object, today with one field::
+
+    {"replacement_chain": [0, 1]}
+
+``replacement_chain``: the kongs declared in the one replacement chain that ended in the self-drawn win, as
+positions in the hand's ``melds`` list (0 = the first meld declared) in the order they were declared; a flower
+replacement between them does not break the chain (scoring's :class:`~sikwu.scoring.HandHistory`).  Who fed a
+claimed meld (the claims behind 12-tile / three-meld liability) is already in the hand JSON (``melds[i].fed_by``).
+An empty object means "not known": scoring then goes by what the hand shows.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Final
+
+from sikwu.ledger.errors import EntryError
+from sikwu.scoring import Hand, HandHistory, ScoringError, format_tiles
+from sikwu.scoring.event_checks import check_history
+from sikwu.scoring.hand_json import hand_from_json
+
+FIELDS: Final = ("replacement_chain",)
+
+
+def clean_history(raw: Any, hand: Mapping[str, Any], what: str) -> dict[str, Any]:
+    """The history as stored (empty fields left out), checked against its hand; EntryError naming what to fix."""
+    if raw is None:
+        return {}
+    if not isinstance(raw, Mapping):
+        raise EntryError(f'{what}: the history must be an object like {{"replacement_chain": [0, 1]}}')
+    for key in raw:
+        if key not in FIELDS:
+            raise EntryError(f"{what}: history field {key!r} is unknown; allowed: {', '.join(FIELDS)}")
+    chain = raw.get("replacement_chain") or []
+    if not isinstance(chain, list | tuple) or not all(isinstance(i, int) and not isinstance(i, bool) for i in chain):
+        raise EntryError(
+            f"{what}: replacement_chain must be a list of meld positions (0 = first meld declared), e.g. [0, 1]"
+        )
+    if not chain:
+        return {}
+    try:
+        check_history(hand_from_json(dict(hand)), HandHistory(replacement_chain=tuple(chain)))
+    except ScoringError as exc:
+        raise EntryError(f"{what}: history: {exc}") from None
+    return {"replacement_chain": list(chain)}
+
+
+def to_history(stored: Mapping[str, Any] | None) -> HandHistory | None:
+    """Scoring's HandHistory of a stored history; None when nothing is known (scoring's own default)."""
+    if not stored:
+        return None
+    return HandHistory(replacement_chain=tuple(stored.get("replacement_chain") or ()))
+
+
+#: Wins on a replacement tile: the only wins a replacement chain can end in.
+REPLACEMENT_WINS: Final = frozenset({"kong_replacement", "double_kong_replacement", "flower_replacement"})
+
+
+def chain_choices(hand: Hand) -> list[tuple[int, str]]:
+    """The kongs a replacement chain could hold, as (meld position, tiles): what the page offers to pick, in the
+    order declared; empty when the hand was not won on a replacement tile (no chain to ask about)."""
+    if not hand.self_drawn or not hand.events & REPLACEMENT_WINS:
+        return []
+    return [(i, format_tiles(m.tiles).replace(" ", "")) for i, m in enumerate(hand.melds) if m.kind == "kong"]

@@ -1,0 +1,147 @@
+"""The Game page's entries without a photo -- a draw (流局), a false mahjong (詐糊) with its offender, an edit of a past
+hand (refused with "changed meanwhile, reload" when another device changed it first) -- the "Ann won" links that
+fill the scoring page's winner seat, dealer and round, and the night card's download.  AppTest on a temporary
+SQLite ledger, as in test_page_game.py.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("streamlit")
+from sikwu.ledger import service  # noqa: E402
+from streamlit.testing.v1 import AppTest  # noqa: E402
+
+PAGE = str(Path(__file__).resolve().parents[2] / "app" / "page.py")
+PLAYERS = ["Ann", "Bo", "Cy", "Di"]
+TILES = ["1m", "2m", "3m", "4m", "5m", "6m", "7m", "8m", "9m", "7z", "7z", "7z", "1z", "1z"]
+
+
+@pytest.fixture(autouse=True)
+def ledger_url(tmp_path, monkeypatch):
+    monkeypatch.setenv("SIKWU_DATABASE_URL", f"sqlite:///{tmp_path / 'ledger.sqlite'}")
+    yield
+    service.close_ledgers()
+
+
+def scored_game() -> str:
+    """Ann (East, dealing) wins hand 1 on Bo's discard; under Sparrow's Nest the deal then passes to Bo."""
+    game = service.new_game(PLAYERS)
+    service.add_win(game.id, {"concealed": TILES, "winning_tile": "1z", "seat": 1, "discarder": 2})
+    return game.id
+
+
+def game_page(game_id: str) -> AppTest:
+    at = AppTest.from_file(PAGE, default_timeout=60)
+    at.query_params["game"] = game_id
+    at.run()
+    return at.switch_page("pages/game.py").run()
+
+
+def hands(game_id: str):
+    return service.open_ledger().game(game_id).active_hands
+
+
+def test_a_draw_is_recorded_with_one_tap():
+    game_id = scored_game()
+    at = game_page(game_id)
+    at.button(key="record_draw").click().run()
+    assert not at.exception and not at.error
+    assert [h.entry["kind"] for h in hands(game_id)] == ["win", "draw"]
+
+
+def test_a_false_mahjong_is_recorded_with_its_offender():
+    game_id = scored_game()
+    at = game_page(game_id)
+    at.selectbox(key="fm_offender").select("Cy").run()
+    at.button(key="record_false_mahjong").click().run()
+    assert not at.exception and not at.error
+    assert hands(game_id)[-1].entry["offenders"] == [3]
+
+
+def test_a_past_hand_is_edited_and_the_totals_follow():
+    game_id = scored_game()
+    at = game_page(game_id)
+    at.segmented_control(key="edit_kind_1").set_value("draw").run()
+    at.button(key="edit_save").click().run()
+    assert not at.exception and not at.error
+    first = hands(game_id)[0]
+    assert first.entry["kind"] == "draw" and first.version == 2
+    assert list(at.dataframe[0].value.iloc[-1]) == [-4, -4, -4, -4]  # the win is gone; each put 4 in the pot
+
+
+def test_an_edit_of_a_hand_changed_meanwhile_says_reload_and_keeps_the_other_change():
+    game_id = scored_game()
+    at = game_page(game_id)
+    service.edit_hand(game_id, 1, 1, {"kind": "false_mahjong", "offenders": [4]}, device="other phone")
+    at.segmented_control(key="edit_kind_1").set_value("draw").run()
+    at.button(key="edit_save").click().run()
+    assert not at.exception and not at.error
+    assert any("changed meanwhile" in w.value and "Reload" in w.value for w in at.warning)
+    assert hands(game_id)[0].entry["kind"] == "false_mahjong"
+    at.button(key="reload_game").click().run()
+    at.segmented_control(key="edit_kind_1").set_value("draw").run()
+    at.button(key="edit_save").click().run()
+    assert not at.warning and hands(game_id)[0].entry["kind"] == "draw"
+
+
+def test_the_winner_link_fills_the_winners_seat_dealer_and_round():
+    """After hand 1 Bo deals, so Cy sits South: "Cy won" opens the scoring page with seat 2, dealer 1 (East)."""
+    game_id = scored_game()
+    at = game_page(game_id)
+    links = [link for link in at.get("page_link") if "won" in link.proto.label]
+    assert [link.proto.label for link in links] == [f"{name} won" for name in PLAYERS]
+    scoring = AppTest.from_file(PAGE, default_timeout=60)
+    scoring.query_params.update({"game": game_id, "winner": "3"})
+    scoring.run()
+    assert not scoring.exception
+    assert scoring.session_state["ctx_seat"] == 2 and scoring.session_state["ctx_dealer"] == 1
+    assert "winner" not in scoring.query_params
+
+
+def test_the_night_card_is_offered_for_download():
+    at = game_page(scored_game())
+    labels = [b.proto.label for b in at.get("download_button")]
+    assert "Night card (PNG)" in labels
+
+
+def _add_kong_chain_hand(game_id: str) -> None:
+    """The scoring page's "Add to game" for a hand won on a kong's replacement tile (Ann called a kong on Di's
+    discard, then declared a concealed kong), as the page renders it."""
+    import streamlit as st
+    from sikwu.app.components import game_panel
+    from sikwu.app.session import Session
+    from sikwu.ledger import service as ledger_service
+    from sikwu.scoring import Hand, Meld, parse_tiles
+
+    hand = Hand(parse_tiles("123m 456m 55z"), (Meld.kong("1p", "exposed", fed_by=4), Meld.kong("9s", "concealed")),
+                winning_tile="5z", self_drawn=True, events=frozenset({"double_kong_replacement"}), seat=1)  # fmt: skip
+    game_panel.render_add(ledger_service.open_ledger().game(game_id), Session(st.session_state), hand)
+
+
+def test_add_to_game_asks_for_the_replacement_chain_and_the_kongs_feeder_pays():
+    """sparrows-nest-hk-league-rules.md, Liability Payments, Self Draw After Gong: the player who discarded the
+    claimed kong's tile is responsible for the hand -- the chain picked on the page reaches scoring."""
+    game = service.new_game(PLAYERS)
+    at = AppTest.from_function(_add_kong_chain_hand, args=(game.id,), default_timeout=60).run()
+    at.multiselect(key="game_chain").set_value([0, 1]).run()
+    at.button(key="add_to_game").click().run()
+    assert not at.exception and not at.error
+    ann, bo, cy, di = hands(game.id)[0].result["payments"]
+    assert di == -ann and bo == cy == 0
+
+
+def test_the_round_wind_is_still_the_games_after_a_visit_to_the_game_page():
+    """Four hands in Sparrow's Nest pass the deal four times: the South round.  Streamlit forgets the scoring page's
+    widgets while the Game page is shown; coming back must not fall back to the East round."""
+    game = service.new_game(PLAYERS)
+    for seat in (1, 1, 1, 1):  # each time the dealer (East) wins and the deal passes
+        service.add_win(game.id, {"concealed": TILES, "winning_tile": "1z", "seat": seat, "discarder": 2})
+    at = AppTest.from_file(PAGE, default_timeout=60)
+    at.query_params["game"] = game.id
+    at.run()
+    assert at.session_state["ctx_round"] == "2z"
+    at = at.switch_page("pages/game.py").run().switch_page("page.py").run()
+    assert not at.exception and at.session_state["ctx_round"] == "2z"
