@@ -98,18 +98,19 @@ def settlement(league: str, *, session: int | None = None, url: str | None = Non
             "transfers": [{"from": a, "to": b, "amount": str(v)} for a, b, v in transfers]}  # fmt: skip
 
 
-def league_by_code(code: str, *, url: str | None = None) -> dict[str, Any]:
-    """The page's way into a league: its overview and standings, read-only, from its join code."""
-    kind, target = service.open_ledger(url).open_by_code(code)
+def league_by_code(code: str, *, client: str | None = None, url: str | None = None) -> dict[str, Any]:
+    """The page's way into a league: its overview and standings, read-only, from its join code (wrong codes are
+    rate-limited per ``client`` and server-wide, see :func:`sikwu.ledger.access.open_code`)."""
+    kind, target = service.open_ledger(url).open_by_code(code, client)
     if kind != "league":
         raise access.AccessError("this join code opens a game, not a league; open it as a game")
     return {**overview(target, url=url), "standings": standings(target, url=url)}
 
 
-def table_game_by_code(code: str, game_id: str, *, url: str | None = None):
+def table_game_by_code(code: str, game_id: str, *, client: str | None = None, url: str | None = None):
     """A table's game, read-only, for a device holding the league's join code (and no other game)."""
     ledger = service.open_ledger(url)
-    kind, target = ledger.open_by_code(code)
+    kind, target = ledger.open_by_code(code, client)
     with ledger.transaction() as s:
         owner = s.scalar(select(LeagueSession.league_id).join(LeagueTable).where(LeagueTable.game_id == game_id))
     if kind != "league" or owner != target:
