@@ -127,9 +127,11 @@ def _aware(at: datetime | None) -> datetime | None:
 def _everyone(s: Session) -> CodeAttempt:
     """The server-wide counter, created on first use (insert-or-ignore: two processes may race) and locked, so
     every code lookup queues behind it and the counts are exact across processes."""
-    insert = {"postgresql": postgresql.insert, "sqlite": sqlite.insert}.get(s.get_bind().dialect.name)
-    if insert is not None:
-        s.execute(insert(CodeAttempt).values(key=EVERYONE, failures=0).on_conflict_do_nothing())
+    dialect = s.get_bind().dialect.name
+    if dialect == "postgresql":
+        s.execute(postgresql.insert(CodeAttempt).values(key=EVERYONE, failures=0).on_conflict_do_nothing())
+    elif dialect == "sqlite":
+        s.execute(sqlite.insert(CodeAttempt).values(key=EVERYONE, failures=0).on_conflict_do_nothing())
     elif s.get(CodeAttempt, EVERYONE) is None:  # pragma: no cover - other databases are not supported
         s.add(CodeAttempt(key=EVERYONE, failures=0))
         s.flush()

@@ -121,7 +121,8 @@ def run_draw(args: argparse.Namespace) -> int:
 def run_show(args: argparse.Namespace) -> int:
     ledger = service.open_ledger(args.db)
     if not args.game:
-        games = ledger.games()
+        password = args.password or os.environ.get("SIKWU_LEAGUE_PASSWORD") or None
+        games = ledger.games(league=args.league, password=password)  # the whole list: a local ledger only
         lines = [f"{g['id'][:8]}  {g['name']}  {g['profile']}  {g['hands']} hands" + ("  (over)" if g["finished"]
                  else "") for g in games]  # fmt: skip
         return _out(args, games, "\n".join(lines) or "no games yet; start one with: sikwu game new A B C D")

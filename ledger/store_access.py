@@ -22,7 +22,7 @@ from sikwu.ledger.models import Game
 from sikwu.ledger.queries import resolve_game_id
 from sikwu.ledger.records import GameRecord
 from sqlalchemy import exc, select
-from sqlalchemy.orm import Session
+from sqlalchemy.orm import Session, sessionmaker
 
 SERVER_LISTING = (
     "this ledger is on a shared server, where a device sees only the games whose join code it was given: open a "
@@ -34,7 +34,7 @@ class LedgerAccess:
     """Access checks of a ledger; the host class provides ``url``, ``_sessions``, ``transaction`` and ``game``."""
 
     url: str
-    _sessions: Callable[[], Session]
+    _sessions: sessionmaker[Session]
     transaction: Callable[[], AbstractContextManager[Session]]
     game: Callable[..., GameRecord]
 
