@@ -25,6 +25,8 @@ import hashlib
 import hmac
 import math
 import secrets
+from collections.abc import Mapping
+from contextvars import ContextVar
 from datetime import UTC, datetime, timedelta
 from typing import Final
 
@@ -43,6 +45,23 @@ GLOBAL_CODE_FAILURES: Final = 60
 GLOBAL_WINDOW_S: Final = 60
 EVERYONE: Final = "*"  # the server-wide counter's key
 FORGET_AFTER: Final = timedelta(days=1)  # a client's counter idle this long is deleted
+
+
+#: PINs/passwords the current caller holds, by ``"kind:target id"``, used when a write names none.  The page sets it
+#: at the start of a run from the PINs its browser session unlocked (:func:`hold`), so every write of that run
+#: carries the PIN.  A context variable: each Streamlit session runs its script in threads of its own, which start
+#: with an empty context, so one session's PINs never reach another session.
+HELD: ContextVar[Mapping[str, str] | None] = ContextVar("sikwu_held_secrets", default=None)
+
+
+def hold(secrets_by_target: Mapping[str, str]) -> None:
+    """Hold these PINs (``{"game:<id>": pin}``) for the rest of this run (thread/context)."""
+    HELD.set(dict(secrets_by_target))
+
+
+def held(kind: str, target_id: str) -> str | None:
+    """The PIN/password this run holds for a game or league (see :data:`HELD`), if any."""
+    return (HELD.get() or {}).get(f"{kind}:{target_id}")
 
 
 class AccessError(LedgerError):
@@ -222,8 +241,8 @@ def check(s: Session, kind: str, target_id: str, secret: str | None) -> bool:
 
 
 def join_link(base_url: str, code: str) -> str:
-    """The link that opens a game or league read-only on the page (``?join=CODE``)."""
-    return f"{base_url.rstrip('/')}/?join={code}"
+    """The link that opens a game or league read-only on the page's Game page (``game?join=CODE``)."""
+    return f"{base_url.rstrip('/')}/game?join={code}"
 
 
 def qr_svg(link: str) -> str:

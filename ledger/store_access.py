@@ -59,7 +59,7 @@ class LedgerAccess:
         """Refuse a write to a protected game or league without its PIN/password; the attempt is always kept."""
         with self._counted() as s:
             target = resolve_game_id(s, ref) if kind == "game" else ref
-            access.check(s, kind, target, secret)
+            access.check(s, kind, target, secret or access.held(kind, target))
 
     def open_by_code(self, code: str, client: str | None = None) -> tuple[str, str]:
         """(kind, id) of the game or league a join code opens read-only; wrong codes are rate-limited per
@@ -74,6 +74,12 @@ class LedgerAccess:
         if kind != "game":
             raise access.AccessError("this join code opens a league, not a game; open the league instead")
         return self.game(target)
+
+    def is_protected(self, kind: str, ref: str) -> bool:
+        """Whether changing the game or league needs a PIN or password (a game without one is a local game)."""
+        with self.transaction() as s:
+            target = resolve_game_id(s, ref) if kind == "game" else ref
+            return s.scalar(select(Access.id).where(Access.kind == kind, Access.target_id == target)) is not None
 
     def join_code(self, kind: str, ref: str, secret: str | None) -> str:
         """The join code of a protected game or league, for its PIN/password holder (to share it again)."""
