@@ -14,8 +14,8 @@
   (the page's client address or device token, stored only as a SHA-256) after :data:`FREE_CODE_FAILURES` wrong
   codes in a row, and server-wide -- a client can change its token, so at most :data:`GLOBAL_CODE_FAILURES` wrong
   codes per :data:`GLOBAL_WINDOW_S` seconds are checked from everyone together (after that every code waits for
-  the window to end).  192-bit codes at that rate take ~10^50 years to hit one; the price is that a flood of
-  wrong codes can make honest phones wait up to a minute to open a link (an open page keeps working).
+  the window to end).  At that rate 192-bit codes take over 10^40 years to hit one of a million; the price: a
+  flood of wrong codes can make honest phones wait up to a minute to open a link (an open page keeps working).
 """
 
 from __future__ import annotations
