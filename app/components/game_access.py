@@ -72,7 +72,7 @@ def joined_game(ledger: Ledger, game: GameRecord | None) -> GameRecord | None:
     hold_pins()
     code = st.query_params.get(JOIN_PARAM)
     if not code:
-        return game
+        return exact_only(ledger, game)
     opened = st.session_state.setdefault(OPENED, {})
     if code not in opened:
         found, error = game_link.attempt(lambda: ledger.open_by_code(code, client_key()))
@@ -91,6 +91,16 @@ def joined_game(ledger: Ledger, game: GameRecord | None) -> GameRecord | None:
         return game
     st.query_params[game_link.GAME_PARAM] = target  # the links to the scoring page keep the game
     return record
+
+
+def exact_only(ledger: Ledger, game: GameRecord | None) -> GameRecord | None:
+    """On a shared server, ``?game=`` opens a game by its full id only (the ledger also takes an id's prefix or a
+    game's name, handy on the command line, but on a server that would let a phone look for games)."""
+    if game is None or ledger.local or st.query_params.get(game_link.GAME_PARAM) == game.id:
+        return game
+    st.error(_("On this server a game opens only by its full link or its join code; ask the table for it."))
+    del st.query_params[game_link.GAME_PARAM]
+    return None
 
 
 def render_join_form() -> None:

@@ -12,6 +12,7 @@ pytest.importorskip("streamlit")
 import streamlit as st  # noqa: E402
 from sikwu.app.components import game_access  # noqa: E402
 from sikwu.ledger import access, league, service  # noqa: E402
+from sikwu.ledger.store_access import LedgerAccess  # noqa: E402
 from streamlit.testing.v1 import AppTest  # noqa: E402
 
 PAGE = str(Path(__file__).resolve().parents[2] / "app" / "page.py")
@@ -134,3 +135,23 @@ def test_only_the_browser_on_this_computer_sees_every_game(monkeypatch, address,
 def test_a_join_code_is_found_in_a_pasted_link_or_taken_as_it_is():
     assert game_access.code_from(" http://club.local:8501/game?join=abc-DEF_1&lang=zh ") == "abc-DEF_1"
     assert game_access.code_from("abc-DEF_1") == "abc-DEF_1"
+
+
+def test_a_pin_unlocked_on_the_game_page_lets_the_scoring_page_add_the_hand():
+    game_id, code = protected_game()
+    at = unlock(game_page(join=code), PIN).switch_page("page.py").run()
+    at.segmented_control(key="input_mode").set_value("Type").run()
+    at.text_input(key="typed_hand").input("123m 456m 789m 777z 11z").run()
+    at = at.button(key="use_typed").click().run()
+    at.button(key="add_to_game").click().run()
+    assert not at.exception and not at.error
+    assert service.open_ledger().game(game_id).state.hands == 2
+
+
+@pytest.mark.parametrize(("ref", "opens"), [("full", True), ("prefix", False)])
+def test_on_a_server_a_game_opens_by_its_full_id_only(monkeypatch, ref, opens):
+    monkeypatch.setattr(LedgerAccess, "local", property(lambda _self: False))  # as on PostgreSQL
+    game_id, _code = protected_game()
+    at = game_page(game=game_id if ref == "full" else game_id[:8])
+    assert not at.exception and bool(at.dataframe) == opens
+    assert opens or "only by its full link or its join code" in at.error[0].value
