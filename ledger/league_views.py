@@ -40,7 +40,8 @@ def _byes(s: Any, league_id: str, people: dict[int, str]) -> dict[tuple[int, int
     ).all()  # fmt: skip
     out: dict[tuple[int, int], list[str]] = defaultdict(list)
     for seq, round_no, pid in rows:
-        out[(seq, round_no)].append(people.get(pid, "?"))
+        if people.get(pid, "?") not in out[(seq, round_no)]:  # two merged entries may both have sat out a round
+            out[(seq, round_no)].append(people.get(pid, "?"))
     return dict(out)
 
 
