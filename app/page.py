@@ -15,6 +15,7 @@ from __future__ import annotations
 import streamlit as st
 from sikwu.app import flow, services
 from sikwu.app.components import context_form, game_panel, hand_view, header, input_view, report_view, style
+from sikwu.app.components.game_access import hold_pins  # [access hook]
 from sikwu.app.components.guard import guarded
 from sikwu.app.components.teach_panel import render_learn, render_set_line, sync_set
 from sikwu.app.i18n import _
@@ -53,6 +54,7 @@ with hand_area:
             hand_view.render_hand(session, session.draft, pictures_problem is None)
 profiles = services.builtin_profiles()
 game = game_panel.current_game()
+hold_pins()  # [access hook] a PIN unlocked on the Game page carries to "Add to game" (app/components/game_access.py)
 if game is not None:
     game_panel.prefill_table(game)
 context = context_form.context_from_widgets(session, profiles, services.default_profile_name())

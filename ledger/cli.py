@@ -146,7 +146,8 @@ def run_show(args: argparse.Namespace) -> int:
     if not args.game:
         if getattr(args, "picture", None):
             raise LedgerError("--picture draws one game: name it, e.g. sikwu game show GAME --picture night.png")
-        games = ledger.games()
+        password = args.password or os.environ.get("SIKWU_LEAGUE_PASSWORD") or None
+        games = ledger.games(league=args.league, password=password)  # the whole list: a local ledger only
         lines = [f"{g['id'][:8]}  {g['name']}  {g['profile']}  {g['hands']} hands" + ("  (over)" if g["finished"]
                  else "") for g in games]  # fmt: skip
         return _out(args, games, "\n".join(lines) or "no games yet; start one with: sikwu game new A B C D")

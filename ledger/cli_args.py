@@ -104,6 +104,8 @@ def _other_commands(sub: Any) -> dict[str, str]:
     p = sub.add_parser("show", help="list games, or show one: history, totals, settlement, statistics")
     p.add_argument("game", nargs="?")
     p.add_argument("--picture", metavar="OUT.png", help="also write the night's summary card (PNG) to this file")
+    p.add_argument("--league", help="list this league's games (on a server: needs the organiser password)")
+    p.add_argument("--password", help="organiser password for --league (better: $SIKWU_LEAGUE_PASSWORD)")
     handlers["show"] = "run_show"
 
     p = sub.add_parser("undo", help="undo the last hand (or --hand N); later hands are recomputed")

@@ -30,6 +30,10 @@ def register(subparsers: Any) -> None:
     p.add_argument("--profile", default="sparrows-nest")
     p.add_argument("--stake", default="1")
     p.add_argument("--currency", default="")
+    p.add_argument(
+        "--byes", choices=("rotate", "refuse"), default="rotate",
+        help="players beyond a multiple of 4: sit out in turn (rotate, 0 points) or refuse the round",
+    )  # fmt: skip
     handlers["new"] = "run_new"
     p = sub.add_parser("player", help="register a person with other spellings of the name")
     p.add_argument("league")

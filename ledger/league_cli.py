@@ -29,7 +29,7 @@ def _out(args: argparse.Namespace, data: Any, plain: str) -> int:
 
 def run_new(args: argparse.Namespace) -> int:
     league_id, code = league.create_league(args.name, _pw(args) or "", profile=args.profile, stake=args.stake,
-                                           currency=args.currency, url=args.db)  # fmt: skip
+                                           currency=args.currency, byes=args.byes, url=args.db)  # fmt: skip
     link = access.join_link(args.base_url, code)
     return _out(args, {"id": league_id, "join_code": code, "link": link},
                 f"new league {league_id}\nread-only link for the players: {link}")  # fmt: skip
@@ -56,6 +56,8 @@ def run_round(args: argparse.Namespace) -> int:
              f"{drawn['repeat_pairs']} pairs meet again"]  # fmt: skip
     lines += [f"  table {t['table']}: {', '.join(t['players'])}  PIN {t['pin']}  game {t['game_id'][:8]}"
               for t in drawn["tables"]]  # fmt: skip
+    if drawn["byes"]:
+        lines.append(f"  sitting out (bye, 0 points): {', '.join(drawn['byes'])}")
     return _out(args, drawn, "\n".join(lines))
 
 
@@ -65,7 +67,8 @@ def run_show(args: argparse.Namespace) -> int:
     lines = [f"{data['name']} ({data['profile']}, stake {data['stake']}) -- {len(data['people'])} people"]
     for r in data["standings"]["rounds"]:
         ranks = ", ".join(f"{x['rank']}. {x['player']} {x['points']:+d}" for x in r["standings"])
-        lines.append(f"after session {r['session']} round {r['round']}: {ranks}")
+        bye = f" (sat out: {', '.join(r['byes'])})" if r["byes"] else ""
+        lines.append(f"after session {r['session']} round {r['round']}{bye}: {ranks}")
     return _out(args, data, "\n".join(lines))
 
 

@@ -1,11 +1,14 @@
-"""The league's and access control's tables (schema revision 3), beside the game tables of :mod:`models`.
+"""The league's and access control's tables (schema revisions 3 and 4), beside the game tables of :mod:`models`.
 
 * ``access``: one row per protected game or league -- its long random join code (opens it read-only), the scrypt
   hash of its PIN / organiser password, and the failed-attempt counter the rate limit reads.  The counter lives in
   the database so it holds across the page's processes and devices.
-* ``leagues``; ``people`` (the player registry) and ``aliases`` (every spelling a person is known by: 阿明, Ah Ming);
+* ``code_attempts`` (revision 4): wrong join codes per client (hashed key) and server-wide (key ``*``), for the
+  join-code rate limit (:func:`sikwu.ledger.access.open_code`).
+* ``leagues`` (``byes``: what happens to players beyond a multiple of four); ``people`` (the player registry)
+  and ``aliases`` (every spelling a person is known by: 阿明, Ah Ming);
 * ``league_sessions`` (a night of rounds) and ``league_tables`` (one row per table per round: its game and the
-  people in position order).
+  people in position order); ``league_byes`` (revision 4): who sat out which round.
 """
 
 from __future__ import annotations
@@ -32,6 +35,14 @@ class Access(Base):
     created_at: Mapped[datetime]
 
 
+class CodeAttempt(Base):
+    __tablename__ = "code_attempts"
+    key: Mapped[str] = mapped_column(String(64), primary_key=True)  # sha-256 of the client key, or "*" (everyone)
+    failures: Mapped[int] = mapped_column(Integer, default=0)
+    first_failure: Mapped[datetime | None]  # start of the server-wide window (key "*")
+    last_failure: Mapped[datetime | None] = mapped_column(index=True)
+
+
 class League(Base):
     __tablename__ = "leagues"
     id: Mapped[str] = mapped_column(String(36), primary_key=True)
@@ -40,6 +51,7 @@ class League(Base):
     stake: Mapped[str] = mapped_column(String(40))
     currency: Mapped[str] = mapped_column(String(16), default="")
     created_at: Mapped[datetime]
+    byes: Mapped[str] = mapped_column(String(10), default="rotate", server_default="rotate")  # rotate | refuse
 
 
 class Person(Base):
@@ -80,3 +92,11 @@ class LeagueTable(Base):
     game_id: Mapped[str] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), unique=True)
     seats: Mapped[list[Any]] = mapped_column(JSON)  # person ids by table position 1..4
     draw: Mapped[dict[str, Any]] = mapped_column(JSON)  # how the table was drawn (seed, rule, repeats avoided)
+
+
+class LeagueBye(Base):
+    __tablename__ = "league_byes"
+    id: Mapped[int] = mapped_column(primary_key=True, autoincrement=True)
+    session_id: Mapped[int] = mapped_column(ForeignKey("league_sessions.id", ondelete="CASCADE"), index=True)
+    round_no: Mapped[int]
+    person_id: Mapped[int] = mapped_column(ForeignKey("people.id", ondelete="CASCADE"))

@@ -16,7 +16,7 @@ from typing import Any
 
 from sikwu.ledger import access, service
 from sikwu.ledger.league import LeagueError, resolve_league
-from sikwu.ledger.league_models import League, LeagueSession, LeagueTable, Person
+from sikwu.ledger.league_models import League, LeagueBye, LeagueSession, LeagueTable, Person
 from sikwu.ledger.models import Game
 from sqlalchemy import select
 
@@ -32,6 +32,19 @@ def _tables(s: Any, league_id: str) -> list[tuple[LeagueSession, LeagueTable, Ga
     return [(r[0], r[1], r[2]) for r in rows]
 
 
+def _byes(s: Any, league_id: str, people: dict[int, str]) -> dict[tuple[int, int], list[str]]:
+    """Who sat out which (session, round)."""
+    rows = s.execute(
+        select(LeagueSession.seq, LeagueBye.round_no, LeagueBye.person_id).join(LeagueSession)
+        .where(LeagueSession.league_id == league_id).order_by(LeagueSession.seq, LeagueBye.round_no, LeagueBye.id)
+    ).all()  # fmt: skip
+    out: dict[tuple[int, int], list[str]] = defaultdict(list)
+    for seq, round_no, pid in rows:
+        if people.get(pid, "?") not in out[(seq, round_no)]:  # two merged entries may both have sat out a round
+            out[(seq, round_no)].append(people.get(pid, "?"))
+    return dict(out)
+
+
 def overview(league: str, *, url: str | None = None) -> dict[str, Any]:
     """The league's people, sessions and tables (game ids, players, hands, finished) -- read-only data."""
     with service.open_ledger(url).transaction() as s:
@@ -40,8 +53,9 @@ def overview(league: str, *, url: str | None = None) -> dict[str, Any]:
         tables = [{"session": sess.seq, "round": t.round_no, "table": t.table_no, "game_id": g.id,
                    "players": [people.get(p, "?") for p in t.seats], "hands": g.state["hands"],
                    "finished": g.state["finished"]} for sess, t, g in _tables(s, lg.id)]  # fmt: skip
+        byes = [{"session": k[0], "round": k[1], "players": v} for k, v in sorted(_byes(s, lg.id, people).items())]
         return {"id": lg.id, "name": lg.name, "profile": lg.profile, "stake": lg.stake, "currency": lg.currency,
-                "people": sorted(people.values()), "tables": tables}  # fmt: skip
+                "people": sorted(people.values()), "tables": tables, "byes": byes, "bye_setting": lg.byes}  # fmt: skip
 
 
 def standings(league: str, *, session: int | None = None, url: str | None = None) -> dict[str, Any]:
@@ -55,13 +69,17 @@ def standings(league: str, *, session: int | None = None, url: str | None = None
                 share = int(g.state["pot"]) // 4  # a draw-game pot still open is counted as paid back (as at a table)
                 for pid, points in zip(t.seats, g.state["totals"], strict=True):
                     per_round[(sess.seq, t.round_no)][people[pid]] += int(points) + share
+        byes = {k: v for k, v in _byes(s, lg.id, people).items() if session is None or k[0] == session}
+        for key, sitting_out in byes.items():
+            for name in sitting_out:
+                per_round[key][name] += 0  # a bye scores nothing that round, and the player stays in the standings
     running: dict[str, int] = defaultdict(int)
     rounds = []
     for (seq, round_no), points in sorted(per_round.items()):
         for name, value in points.items():
             running[name] += value
         rounds.append({"session": seq, "round": round_no, "points": dict(points),
-                       "standings": _ranked(running)})  # fmt: skip
+                       "byes": byes.get((seq, round_no), []), "standings": _ranked(running)})  # fmt: skip
     return {"league": lg.name, "rounds": rounds, "overall": _ranked(running), "stake": lg.stake}
 
 
@@ -98,18 +116,19 @@ def settlement(league: str, *, session: int | None = None, url: str | None = Non
             "transfers": [{"from": a, "to": b, "amount": str(v)} for a, b, v in transfers]}  # fmt: skip
 
 
-def league_by_code(code: str, *, url: str | None = None) -> dict[str, Any]:
-    """The page's way into a league: its overview and standings, read-only, from its join code."""
-    kind, target = service.open_ledger(url).open_by_code(code)
+def league_by_code(code: str, *, client: str | None = None, url: str | None = None) -> dict[str, Any]:
+    """The page's way into a league: its overview and standings, read-only, from its join code (wrong codes are
+    rate-limited per ``client`` and server-wide, see :func:`sikwu.ledger.access.open_code`)."""
+    kind, target = service.open_ledger(url).open_by_code(code, client)
     if kind != "league":
         raise access.AccessError("this join code opens a game, not a league; open it as a game")
     return {**overview(target, url=url), "standings": standings(target, url=url)}
 
 
-def table_game_by_code(code: str, game_id: str, *, url: str | None = None):
+def table_game_by_code(code: str, game_id: str, *, client: str | None = None, url: str | None = None):
     """A table's game, read-only, for a device holding the league's join code (and no other game)."""
     ledger = service.open_ledger(url)
-    kind, target = ledger.open_by_code(code)
+    kind, target = ledger.open_by_code(code, client)
     with ledger.transaction() as s:
         owner = s.scalar(select(LeagueSession.league_id).join(LeagueTable).where(LeagueTable.game_id == game_id))
     if kind != "league" or owner != target:

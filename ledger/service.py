@@ -245,6 +245,7 @@ def join_code(game_id: str, pin: str | None, *, url: str | None = None) -> str:
     return open_ledger(url).join_code("game", game_id, pin)
 
 
-def game_by_code(code: str, *, url: str | None = None) -> GameRecord:
-    """The page's way in: the game a join code opens, read-only (changes then need the PIN)."""
-    return open_ledger(url).game_by_code(code)
+def game_by_code(code: str, *, client: str | None = None, url: str | None = None) -> GameRecord:
+    """The page's way in: the game a join code opens, read-only (changes then need the PIN).  Wrong codes are
+    rate-limited per ``client`` (the page's client address or device token) and server-wide."""
+    return open_ledger(url).game_by_code(code, client)

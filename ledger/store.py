@@ -20,11 +20,11 @@ from sikwu.ledger.engine import TableState, play
 from sikwu.ledger.entries import HandEntry, entry_from_dict
 from sikwu.ledger.errors import EntryError, GameFinishedError, GameNotFoundError, LedgerError, StaleVersionError
 from sikwu.ledger.frozen import thaw_profile
-from sikwu.ledger.league_models import Access
 from sikwu.ledger.models import AuditEntry, Game, HandRow, HandVersion, Thumbnail
 from sikwu.ledger.queries import load_game, player_rows, resolve_game_id
 from sikwu.ledger.records import GameRecord
 from sikwu.ledger.settings import rules_from_data
+from sikwu.ledger.store_access import LedgerAccess
 from sikwu.scoring import Profile
 from sqlalchemy import Engine, Table, bindparam, exc, func, select, update
 from sqlalchemy.orm import Session, sessionmaker
@@ -44,7 +44,7 @@ def _device(device: str | None) -> str:
     return text
 
 
-class Ledger:
+class Ledger(LedgerAccess):
     """One ledger database (SQLite file, in-memory SQLite, or a PostgreSQL server), migrated on open."""
 
     def __init__(self, url: str | None = None, *, migrate: bool = True) -> None:
@@ -85,56 +85,12 @@ class Ledger:
         with self.transaction() as s:
             return load_game(s, game_id, with_undone=with_undone)
 
-    def games(self) -> list[dict[str, Any]]:
-        with self.transaction() as s:
-            rows = s.execute(select(Game).order_by(Game.created_at)).scalars().all()
-            return [{"id": g.id, "name": g.name, "profile": g.profile_name, "hands": g.state["hands"],
-                     "finished": g.state["finished"], "created_at": g.created_at} for g in rows]  # fmt: skip
-
     def thumbnail(self, hand_id: str) -> tuple[str, bytes] | None:
         with self.transaction() as s:
             t = s.get(Thumbnail, hand_id)
             return None if t is None else (t.mime, t.data)
 
-    # ------------------------------------------------------------------ access (see sikwu.ledger.access)
-    def authorize(self, kind: str, ref: str, secret: str | None) -> None:
-        """Refuse a write to a protected game or league without its PIN/password; the attempt is always kept.
-
-        Runs in its own transaction committed even when the answer is wrong, so the failure counter the rate limit
-        reads survives the refusal (and holds across processes: it is a database row).
-        """
-        try:
-            with self._sessions() as s:
-                target = resolve_game_id(s, ref) if kind == "game" else ref
-                try:
-                    access.check(s, kind, target, secret)
-                finally:
-                    s.commit()
-        except exc.SQLAlchemyError as err:
-            raise db.describe_failure(err, self.url) from None
-
-    def open_by_code(self, code: str) -> tuple[str, str]:
-        """(kind, id) of the game or league a join code opens read-only."""
-        with self.transaction() as s:
-            row = access.by_code(s, code)
-            return row.kind, row.target_id
-
-    def game_by_code(self, code: str) -> GameRecord:
-        """The game a join code opens (read-only); a league's code does not open one of its games this way."""
-        kind, target = self.open_by_code(code)
-        if kind != "game":
-            raise access.AccessError("this join code opens a league, not a game; open the league instead")
-        return self.game(target)
-
-    def join_code(self, kind: str, ref: str, secret: str | None) -> str:
-        """The join code of a protected game or league, for its PIN/password holder (to share it again)."""
-        self.authorize(kind, ref, secret)
-        with self.transaction() as s:
-            target = resolve_game_id(s, ref) if kind == "game" else ref
-            code = s.scalar(select(Access.join_code).where(Access.kind == kind, Access.target_id == target))
-        if code is None:
-            raise access.AccessError(f"this {kind} has no join code: it was created without a PIN")
-        return code
+    # access checks, join codes and listing games: sikwu.ledger.store_access.LedgerAccess
 
     # ------------------------------------------------------------------ writes
     def create_game(

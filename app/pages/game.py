@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import streamlit as st
 from sikwu.app import game_link
-from sikwu.app.components import game_entries, game_view, header, style
+from sikwu.app.components import game_access, game_entries, game_view, header, style
 from sikwu.app.i18n import _
 from sikwu.app.session import Session
 
@@ -26,15 +26,20 @@ except game_link.LedgerUnavailable as exc:
     st.error(_("The game ledger cannot be opened ({error}). Scoring single hands still works.").format(error=exc))
     st.stop()
 
+game = game_access.joined_game(ledger, game)  # [access hook] ?join=CODE opens a game/league read-only; holds PINs
+
 if game is None:
     game_view.render_new_game()
-    game_view.render_pick_game(ledger)
+    game_access.render_join_form()  # [access hook]
+    if game_access.may_list_games(ledger):  # [access hook] the whole list: this computer with a local ledger only
+        game_view.render_pick_game(ledger)
     st.stop()
 
 keep = game_link.link_params(st.query_params)
 st.page_link("page.py", label=_("Score the next hand"), icon=":material/photo_camera:", query_params=keep)
 game_entries.render_next_winner(game)
 game_view.render_totals(game)
+game_access.render_pin(ledger, game)  # [access hook] read-only until the table's PIN is given
 game_view.render_history(game)
 game_entries.render_record(game)
 game_entries.render_edit(game)

@@ -90,9 +90,46 @@ def test_a_brute_force_attempt_is_slowed_down_across_processes(locked, url: str,
 
 def test_a_join_link_and_its_qr_code(locked, url: str):
     link = access.join_link("https://club.example/sikwu/", service.join_code(locked.id, PIN, url=url))
-    assert link.startswith("https://club.example/sikwu/?join=")
+    assert link.startswith("https://club.example/sikwu/game?join=")  # the Game page (app/pages/game.py)
     assert access.qr_svg(link).startswith("<svg") and access.qr_png(link)[:4] == b"\x89PNG"
 
 
 def test_an_unprotected_game_stays_open_to_the_local_device(game, url: str):
     assert service.add_draw(game.id, url=url).state.hands == 1
+
+
+def test_a_game_says_whether_it_needs_a_pin(locked, game, url: str):
+    assert Ledger(url).is_protected("game", locked.id) and not Ledger(url).is_protected("game", game.id)
+
+
+def test_a_pin_held_for_this_run_lets_writes_that_name_none_through(locked, url: str):
+    """The page holds the PINs its browser session unlocked (access.hold) for the writes of one run."""
+    import contextvars
+
+    def run() -> int:
+        access.hold({f"game:{locked.id}": PIN})
+        return service.add_draw(locked.id, url=url).state.hands
+
+    assert contextvars.copy_context().run(run) == 1
+
+
+def test_a_held_pin_never_reaches_another_thread(locked, url: str):
+    import contextvars
+    import threading
+
+    errors: list[Exception] = []
+
+    def other_session() -> None:
+        try:
+            service.add_draw(locked.id, url=url)
+        except AccessError as exc:
+            errors.append(exc)
+
+    def run() -> None:
+        access.hold({f"game:{locked.id}": PIN})
+        t = threading.Thread(target=other_session)
+        t.start()
+        t.join()
+
+    contextvars.copy_context().run(run)
+    assert len(errors) == 1 and "protected: give its PIN" in str(errors[0])

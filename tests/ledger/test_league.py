@@ -61,9 +61,13 @@ def test_players_are_shuffled_between_tables_each_round_avoiding_repeat_pairs(cl
     assert rounds[1]["repeat_pairs"] == 4  # the fewest possible: 2 tables of 4 from two earlier tables of 4
 
 
-def test_a_round_needs_a_multiple_of_four_players(club, url: str):
+def test_a_league_set_to_refuse_byes_needs_a_multiple_of_four_players(url: str):
+    league_id, _ = league.create_league("Strict", PW, byes="refuse", url=url)
+    for name in EIGHT[:7]:
+        league.add_person(league_id, name, password=PW, url=url)
+    league.new_session(league_id, password=PW, url=url)
     with pytest.raises(league.LeagueError, match="7 players present; tables need a multiple of 4"):
-        league.draw_round(club[0], EIGHT[:7], password=PW, url=url)
+        league.draw_round(league_id, EIGHT[:7], password=PW, url=url)
 
 
 def test_only_the_organiser_changes_the_league(club, url: str):
