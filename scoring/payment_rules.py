@@ -18,6 +18,8 @@ from fractions import Fraction
 from typing import Any, Final
 
 from sikwu.scoring.liability_rules import LiabilityRule, parse_liability_rule
+from sikwu.scoring.message_texts import say
+from sikwu.scoring.messages import Message
 from sikwu.scoring.points_table import PointsRow, PointsTable, formula_points, parse_points
 from sikwu.scoring.table_checks import as_bool, as_choice, as_int, as_multiplier, as_str, check_keys, fail, get_table
 
@@ -201,15 +203,20 @@ class PaymentRules:
                 f'rows stop at {highest} faan but hands can reach {top}; add an open-ended row like "{highest + 1}+"',
             )
 
-    def describe(self) -> str:
-        """One line for reports: how a win is paid under this profile."""
+    def describe(self) -> Message:
+        """One line for reports: how a win is paid under this profile.
+
+        A profile's own ``describe`` words it in English; the key and numbers say the same for another language."""
         s = self.scheme
-        if s.describe:
-            return s.describe
-        parts = [f"discarder pays {_fmt(s.discarder)}x"]
-        parts.append(f"others pay {_fmt(s.others_on_discard)}x" if s.others_on_discard else "others pay nothing")
-        parts.append(f"self-draw: each pays {_fmt(s.self_draw_each)}x")
-        return "; ".join(parts)
+        key = "payment.rule" if s.others_on_discard else "payment.rule_others_nothing"
+        return say(
+            key,
+            text=s.describe or None,
+            discarder=_fmt(s.discarder),
+            others=_fmt(s.others_on_discard),
+            each=_fmt(s.self_draw_each),
+            konger=say("payment.rule_konger") if s.robbing_kong == "as_self_draw_paid_by_konger" else "",
+        )
 
 
 def _fmt(value: Fraction) -> str:
