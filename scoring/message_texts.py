@@ -149,6 +149,44 @@ TEXTS: Final[dict[str, str]] = {
     "category.terminal": "terminal",
     "category.one_suit": "one suit",
     "category.green": "green",
+    # ---- how the hand was won, against the rest of the hand (scoring/event_checks.py)
+    "event.self_drawn_discarder": "a self-drawn win has no discarder; drop discarder or set self_drawn to false",
+    "event.discarder_seat": "discarder must be a seat 1-4 (1 = East .. 4 = North)",
+    "event.own_discard": "the winner cannot have discarded their own winning tile; fix discarder or seat",
+    "event.robbing_kong_self_drawn": (
+        "robbing a kong is a win on another player's tile, not a self-draw; set self_drawn to false"
+    ),
+    "event.replacement_not_self_drawn": "a win on a replacement tile is a self-draw; set self_drawn to true",
+    "event.kong_win_no_kong": "a kong-replacement win needs a declared kong; add the kong meld or drop the event",
+    "event.double_kong_needs_two": (
+        "a double kong replacement needs two declared kongs; add them or use kong_replacement"
+    ),
+    "event.robbing_and_replacement": "a win cannot both rob a kong and come from a replacement tile; keep one event",
+    "event.last_tile_both": (
+        "last_tile_wall (self-drawn last tile) and last_discard (last discard) exclude each other; keep one"
+    ),
+    "event.last_tile_wall_discard": (
+        "last_tile_wall means the last wall tile was self-drawn; set self_drawn or use last_discard"
+    ),
+    "event.last_discard_self_drawn": (
+        "last_discard is a win on a discard; set self_drawn to false or use last_tile_wall"
+    ),
+    "event.first_turn_both": "heavenly, earthly and human hands exclude each other; keep one",
+    "event.first_turn_melds": "a first-turn win (heavenly/earthly/human) cannot have claimed melds",
+    "event.heavenly": (
+        "a heavenly hand is the dealer's self-drawn win on the starting hand; set seat = dealer and self_drawn"
+    ),
+    "event.earthly": (
+        "an earthly hand is a non-dealer winning on the dealer's first discard; fix seat/dealer or self_drawn"
+    ),
+    "event.earthly_discarder": "an earthly hand is won on the dealer's discard; set discarder to the dealer's seat",
+    "event.human": "a human hand is a non-dealer's self-drawn win on the first turn; fix seat/dealer or self_drawn",
+    "event.flower_wins_both": "seven_flowers and eight_flowers exclude each other; keep one",
+    "event.seven_flowers_count": "a seven-flower win needs exactly 7 flowers/seasons, {bonus} given",
+    "event.eight_flowers_count": "an eight-flower win needs all 8 flowers/seasons, {bonus} given",
+    "event.flower_win_discard": (
+        "a flower win is declared on drawing a flower, i.e. a self-draw; set self_drawn to true"
+    ),
     # ---- notation (scoring/notation.py)
     "notation.cannot_read": "cannot read {token} at position {position}: {why}; {help}",
     "notation.help": (

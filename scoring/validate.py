@@ -12,6 +12,8 @@ from sikwu.scoring.decompose import TILE_INDEX, counts_of, divisions, standard_d
 from sikwu.scoring.errors import HandError
 from sikwu.scoring.event_checks import check_events
 from sikwu.scoring.hand import EVENTS, KONG_KINDS, Hand, Meld
+from sikwu.scoring.message_texts import say
+from sikwu.scoring.messages import Message
 from sikwu.scoring.tiles import (
     BONUS_IDS,
     PLAYING_IDS,
@@ -106,7 +108,7 @@ def is_winning_hand(concealed: Sequence[str], melds: Sequence[Meld] = (), *, sev
 _MELD_SIZE = {"chow": 3, "pung": 3, "kong": 4}
 
 
-def meld_shape_problem(kind: str, tiles: Sequence[str]) -> str | None:
+def meld_shape_problem(kind: str, tiles: Sequence[str]) -> Message | None:
     """Why ``tiles`` cannot be a meld of ``kind`` (chow, pung or kong), or None when they can.
 
     The one statement of the meld-shape rule: a chow is three consecutive tiles of one numbered suit, a pung three
@@ -122,28 +124,26 @@ def meld_shape_problem(kind: str, tiles: Sequence[str]) -> str | None:
     """
     size = _MELD_SIZE.get(kind)
     if size is None:
-        return f"{kind!r} is not a meld kind; use chow, pung or kong"
+        return say("meld.not_a_kind", token=repr(kind))
     for t in tiles:
         if not is_tile_id(t):
-            return f"'{t}' is not a tile id; melds are made of 1m-9m, 1p-9p, 1s-9s or 1z-7z"
+            return say("meld.not_a_tile", token=t)
         if is_bonus(t):
-            return f"flowers and seasons cannot be in a meld; list {t} under bonus tiles"
+            return say("meld.bonus_tile", tiles=t)
     if len(tiles) != size:
-        what = "three consecutive tiles of one suit" if kind == "chow" else f"{size} identical tiles"
-        return f"a {kind} has {size} tiles, got {len(tiles)} (a {kind} is {what})"
+        what = say("meld.what.chow") if kind == "chow" else say("meld.what.same", size=size)
+        return say("meld.size", kind=kind, size=size, count=len(tiles), what=what)
     if kind != "chow":
         if len(set(tiles)) != 1:
-            return f"a {kind} must be {size} identical tiles; fix the tiles or make it a chow"
+            return say("meld.identical", kind=kind, size=size)
         return None
     if any(is_honour(t) for t in tiles):
-        return (
-            "winds and dragons cannot form a chow (a chow is three tiles of one suit); make it a pung or fix the tiles"
-        )
+        return say("meld.chow_honours")
     if len({suit_of(t) for t in tiles}) != 1:
-        return "a chow must be three tiles of one suit; fix the tiles"
+        return say("meld.chow_suit")
     ranks = sorted(rank_of(t) for t in tiles)
     if ranks != list(range(ranks[0], ranks[0] + 3)):
-        return "a chow must be three consecutive numbers (like 3-4-5); fix the tiles"
+        return say("meld.chow_run")
     return None
 
 
