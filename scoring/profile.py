@@ -30,7 +30,15 @@ from sikwu.scoring.payment_rules import SECTIONS, PaymentRules
 PROFILE_DIR = Path(__file__).with_name("profiles")
 DEFAULT_PROFILE = "sparrows-nest"
 SETTLEMENT_SECTIONS = SECTIONS  # the settlement tables, checked by scoring.payment_rules
-_META_KEYS = {"name": str, "description": str, "source": str, "section": str, "extends": str}
+_META_KEYS = {
+    "name": str,
+    "description": str,
+    "name_zh": str,
+    "description_zh": str,
+    "source": str,
+    "section": str,
+    "extends": str,
+}
 _RULE_KEYS = {"minimum_faan": int, "cap_faan": int}
 _PATTERN_KEYS = {
     "value": (int, str),
@@ -82,6 +90,11 @@ class Profile:
     cap_faan: int
     patterns: Mapping[str, PatternValue]
     payment: PaymentRules | None = None
+    #: The name and description in 繁體中文 (``[meta] name_zh``, ``description_zh``), "" when the file has none.
+    #: Data in the profile rather than entries of the page's catalogue: a house-rules file a table uploads carries
+    #: its own, and the two languages of a description are edited side by side in one file.
+    name_zh: str = ""
+    description_zh: str = ""
 
     def has(self, key: str) -> bool:
         return key in self.patterns
@@ -163,7 +176,11 @@ def _read_merged(path: Path, chain: tuple[str, ...]) -> dict[str, Any]:
     except ProfileError as exc:
         raise ProfileError(str(path), "meta.extends", f"{parent!r}: {exc.problem}") from exc
     base = _read_merged(parent_path, (*chain, key))
-    base.get("meta", {}).pop("extends", None)
+    base_meta = base.get("meta", {})
+    base_meta.pop("extends", None)
+    for english in ("name", "description"):  # a house file renamed in English is not its parent in Chinese
+        if isinstance(meta, dict) and english in meta and f"{english}_zh" not in meta:
+            base_meta.pop(f"{english}_zh", None)
     return _deep_merge(base, data)
 
 
@@ -312,6 +329,8 @@ def _build(raw: dict[str, Any], path: str) -> Profile:
     return Profile(
         name=meta["name"],
         description=meta["description"],
+        name_zh=_chinese(meta, "name_zh", path),
+        description_zh=_chinese(meta, "description_zh", path),
         source=source,
         path=path,
         raw=raw,
@@ -320,6 +339,14 @@ def _build(raw: dict[str, Any], path: str) -> Profile:
         patterns=patterns,
         payment=_payment_rules(raw, path),
     )
+
+
+def _chinese(meta: Mapping[str, Any], key: str, path: str) -> str:
+    """``[meta] name_zh`` / ``description_zh``: optional, but when given it must be Chinese text."""
+    text = meta.get(key, "")
+    if text and not any("\u3400" <= c <= "\u9fff" for c in text):
+        raise ProfileError(path, f"meta.{key}", "has no Chinese character; write the 繁體中文 text or remove the key")
+    return text
 
 
 def _payment_rules(raw: dict[str, Any], path: str) -> PaymentRules | None:
