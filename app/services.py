@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 from PIL import Image, ImageOps, UnidentifiedImageError
 from sikwu.app.draft import FoundTile
+from sikwu.app.engine_text import engine, profile_description, profile_name
 from sikwu.app.i18n import _
 from sikwu.scoring import Hand, Profile, Score, score_hand
 from sikwu.scoring import report as scoring_report
@@ -161,7 +162,7 @@ def recognize(rgb: np.ndarray) -> FoundTiles:
         boxes=tuple((float(t.box[0]), float(t.box[1]), float(t.box[2]), float(t.box[3])) for t in kept),
         quads=tuple(t.quad for t in kept),
         seconds=seconds,
-        notes=tuple(str(n) for n in result.notes),
+        notes=tuple(result.notes),  # the recogniser's keyed messages: the page says them in its language
     )
 
 
@@ -225,8 +226,16 @@ def parse_tiles(text: str) -> tuple[str, ...]:
 
 
 def builtin_profiles() -> dict[str, str]:
-    """Built-in profile name -> one-line description."""
-    return dict(scoring.builtin_profiles())
+    """Built-in profile name -> one-line description in the page's language."""
+    return {name: profile_description(scoring.load_profile(name)) for name in scoring.builtin_profiles()}
+
+
+def profile_label(name: str) -> str:
+    """A built-in profile's name in the page's language (its id for anything that is not a built-in one)."""
+    try:
+        return profile_name(scoring.load_profile(name))
+    except ValueError:
+        return name
 
 
 def default_profile_name() -> str:
@@ -281,7 +290,7 @@ def score(hand: Hand, profile: Profile, compare_with: Sequence[str] = ()) -> Sco
     try:
         settlement = settle(result, profile)
     except ValueError as exc:
-        settlement_error = str(exc)
+        settlement_error = engine(exc)
     penalty = None
     if not result.meets_minimum:
         try:
@@ -295,7 +304,7 @@ def score(hand: Hand, profile: Profile, compare_with: Sequence[str] = ()) -> Sco
             comparisons.append(Comparison(name, other, None))
             settled.append(_settle_or_none(other, name))
         except ValueError as exc:
-            comparisons.append(Comparison(name, None, str(exc)))
+            comparisons.append(Comparison(name, None, engine(exc)))
             settled.append(None)
     return Scored(
         result,

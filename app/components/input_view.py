@@ -9,6 +9,7 @@ from sikwu.app import flow
 from sikwu.app.address import PHONE_URL_ENV, qr_png
 from sikwu.app.components.overlay import annotate
 from sikwu.app.draft import Draft
+from sikwu.app.engine_text import engine
 from sikwu.app.i18n import N_, _
 from sikwu.app.session import Session, W
 
@@ -129,4 +130,4 @@ def render_photo(session: Session, draft: Draft) -> None:
         caption += " · " + _("{n} to check (orange)").format(n=low)
     st.image(img, caption=caption, width="stretch", alt=_("Your photo with the tiles outlined and numbered"))
     for note in found.notes:
-        st.caption(_("Recogniser: {note}").format(note=note))
+        st.caption(_("Recogniser: {note}").format(note=engine(note)))
