@@ -167,12 +167,13 @@ def render_step(
         )
         names = list(profiles or {})
         if names:
+            labels = {name: services.profile_label(name) for name in names}
             st.selectbox(
                 _("Rule profile"),
                 names,
                 index=names.index(ctx.profile) if ctx.profile in names else names.index(default_profile),
                 key=W.CTX_PROFILE,
-                format_func=services.profile_label,
+                format_func=labels.__getitem__,  # names in the page's language, chosen while drawing
                 on_change=_remember,
                 args=(W.CTX_PROFILE,),
             )
