@@ -187,6 +187,37 @@ TEXTS: Final[dict[str, str]] = {
     "event.flower_win_discard": (
         "a flower win is declared on drawing a flower, i.e. a self-draw; set self_drawn to true"
     ),
+    # ---- the hand as a whole (scoring/validate.py)
+    "hand.not_a_tile_id": "'{token}' is not a tile id; use 1m-9m, 1p-9p, 1s-9s, 1z-7z or 1f-8f",
+    "hand.bonus_twice": (
+        "{tiles} ({tile}) appears {count} times but a set has only one of each flower/season; remove the duplicate "
+        "(probably a misread tile)"
+    ),
+    "hand.too_many": (
+        "{tiles} ({tile}) appears {count} times but a set has only {limit}; correct the misread tile or the meld it "
+        "was counted in"
+    ),
+    "hand.empty": (
+        "the hand is empty: give the concealed tiles including the winning tile, e.g. '123m 456p 789s 111z 55z'"
+    ),
+    "hand.too_many_melds": "{count} melds declared but a hand has at most four sets; remove the extra meld",
+    "hand.flower_win_size": (
+        "with {melds} declared meld(s) the concealed part must hold {fewer} or {expected} tiles at a flower win, not "
+        "{count}; check for a missing or extra tile"
+    ),
+    "hand.size": (
+        "a winning hand with {melds} declared meld(s) ({kongs} kong(s)) has {expected} concealed tiles ({total} tiles "
+        "in all), but {count} concealed tiles were given; check for a missing or extra tile, or declare a kong that "
+        "is hidden in the concealed tiles"
+    ),
+    "hand.no_winning_tile": ("say which tile completed the hand (winning_tile); it must be one of the concealed tiles"),
+    "hand.winning_tile_in_meld": (
+        "winning tile {tiles} is only in a declared meld; the winning tile belongs to the concealed tiles (a set "
+        "completed by the winning tile is not a declared meld)"
+    ),
+    "hand.winning_tile_missing": (
+        "winning tile {tiles} is not among the concealed tiles; add it or correct the winning tile"
+    ),
     # ---- notation (scoring/notation.py)
     "notation.cannot_read": "cannot read {token} at position {position}: {why}; {help}",
     "notation.help": (

@@ -54,18 +54,12 @@ def check_counts(tiles: Iterable[str]) -> None:
         return  # the usual case: playing tiles only, none more than four times
     for tile, n in counts.items():
         if not is_tile_id(tile):
-            raise HandError(f"'{tile}' is not a tile id; use 1m-9m, 1p-9p, 1s-9s, 1z-7z or 1f-8f")
+            raise HandError(say("hand.not_a_tile_id", token=tile))
         limit = copies_in_set(tile)
         if n > limit:
             if is_bonus(tile):
-                raise HandError(
-                    f"{_name(tile)} appears {n} times but a set has only one of each flower/season; "
-                    "remove the duplicate (probably a misread tile)"
-                )
-            raise HandError(
-                f"{_name(tile)} appears {n} times but a set has only {limit}; "
-                "correct the misread tile or the meld it was counted in"
-            )
+                raise HandError(say("hand.bonus_twice", tiles=tile, tile=tile, count=n))
+            raise HandError(say("hand.too_many", tiles=tile, tile=tile, count=n, limit=limit))
 
 
 def winning_shapes(tiles: Sequence[str], *, seven_pairs: bool = True) -> bool:
@@ -223,9 +217,7 @@ def valid_concealed_counts(hand: Hand) -> tuple[int, ...] | None:
 def _check_fields(hand: Hand) -> None:
     """The hand's fields are of the right kind: tiles given, a boolean self-draw, Meld objects."""
     if not hand.concealed and not hand.events & _FLOWER_WINS:
-        raise HandError(
-            "the hand is empty: give the concealed tiles including the winning tile, e.g. '123m 456p 789s 111z 55z'"
-        )
+        raise HandError(say("hand.empty"))
     if not isinstance(hand.self_drawn, bool):
         raise HandError(f"self_drawn must be True or False, not {hand.self_drawn!r}")
     for i, m in enumerate(hand.melds):
@@ -297,7 +289,7 @@ def validate_hand(hand: Hand) -> None:
 
 def _check_tile_number(hand: Hand) -> None:
     if len(hand.melds) > 4:
-        raise HandError(f"{len(hand.melds)} melds declared but a hand has at most four sets; remove the extra meld")
+        raise HandError(say("hand.too_many_melds", count=len(hand.melds)))
     kongs = sum(m.kind == "kong" for m in hand.melds)
     expected = 3 * (4 - len(hand.melds)) + 2
     n = len(hand.concealed)
@@ -305,25 +297,15 @@ def _check_tile_number(hand: Hand) -> None:
     if flower_win:
         if n not in (expected - 1, expected):
             raise HandError(
-                f"with {len(hand.melds)} declared meld(s) the concealed part must hold {expected - 1} or {expected} "
-                f"tiles at a flower win, not {n}; check for a missing or extra tile"
+                say("hand.flower_win_size", melds=len(hand.melds), fewer=expected - 1, expected=expected, count=n)
             )
         return
     if n != expected:
         total = 14 + kongs
-        raise HandError(
-            f"a winning hand with {len(hand.melds)} declared meld(s) ({kongs} kong(s)) has {expected} concealed tiles "
-            f"({total} tiles in all), but {n} concealed tiles were given; check for a missing or extra tile, or "
-            "declare a kong that is hidden in the concealed tiles"
-        )
+        raise HandError(say("hand.size", melds=len(hand.melds), kongs=kongs, expected=expected, total=total, count=n))
     if hand.winning_tile is None:
-        raise HandError("say which tile completed the hand (winning_tile); it must be one of the concealed tiles")
+        raise HandError(say("hand.no_winning_tile"))
     if hand.winning_tile not in hand.concealed:
         if is_tile_id(hand.winning_tile) and any(hand.winning_tile in m.tiles for m in hand.melds):
-            raise HandError(
-                f"winning tile {hand.winning_tile} is only in a declared meld; the winning tile belongs to the "
-                "concealed tiles (a set completed by the winning tile is not a declared meld)"
-            )
-        raise HandError(
-            f"winning tile {hand.winning_tile} is not among the concealed tiles; add it or correct the winning tile"
-        )
+            raise HandError(say("hand.winning_tile_in_meld", tiles=hand.winning_tile))
+        raise HandError(say("hand.winning_tile_missing", tiles=hand.winning_tile))
