@@ -17,7 +17,7 @@ from typing import Any
 
 from sikwu.app.i18n import CHINESE, N_, _, current, translations
 from sikwu.app.table import seat_short
-from sikwu.scoring import Profile
+from sikwu.scoring import Profile, ScoringError, load_profile
 from sikwu.scoring.messages import Message, message_of, param_type, render
 from sikwu.scoring.tiles import TILE_NAMES
 
@@ -77,7 +77,17 @@ def _chinese_value(name: str, value: Any) -> str:
         return _(KIND_WORDS[value]) if value in KIND_WORDS else str(value)
     if kind == "suit":
         return _(SUIT_WORDS[value])
+    if kind == "profile":
+        return _profile_called(str(value))
     return str(value)
+
+
+def _profile_called(name: str) -> str:
+    """A built-in profile by its 繁體中文 name; any other (a house file) by the name it gave itself."""
+    try:
+        return profile_name(load_profile(name))
+    except ScoringError:
+        return name
 
 
 def shape_name(shape: str) -> str:

@@ -10,17 +10,12 @@ and fills the placeholders in its language; with no translation it shows the str
 Parameters are typed by their name (the whole name, or its part after the last ``_``), so that each language can
 render a tile, a seat or a set kind its own way:
 
-========== ======================================= ==========================
-name       value                                   English
-========== ======================================= ==========================
-``tile``   a tile id                               its name, "Red dragon"
-``tiles``  tile ids in a string ("7z 7z", "1m, 2m")  as written
-``seat``   a seat number 1-4                       "South (seat 2)"
-``wind``   a seat number 1-4                       its wind, "South"
-``seats``  seat numbers                            "East (seat 1), South (seat 2)"
-``kind``   a set kind: chow, pung, kong, pair      as written
-``suit``   a suit letter m, p, s                   "characters", "dots", "bamboo"
-========== ======================================= ==========================
+* ``tile``: a tile id, shown by its name ("Red dragon");
+* ``tiles``: tile ids in a string ("7z 7z 7z", "1m, 2m"), shown as written;
+* ``seat``: a seat number 1-4, shown as "South (seat 2)"; ``wind``: the same, shown by its wind alone ("South");
+  ``seats``: several seat numbers, "East (seat 1), South (seat 2)";
+* ``kind``: a set kind (chow, pung, kong, pair); ``suit``: a suit letter m, p, s ("characters", "dots", "bamboo");
+* ``profile``: a rule profile's name, as written.
 
 A :class:`Message` parameter is rendered in the same language; anything else (numbers, free text) is shown as it is.
 The English templates of a package live in one table (``scoring.message_texts.TEXTS``), so a test can ask a
@@ -37,7 +32,7 @@ from sikwu.scoring.tiles import SEAT_WINDS, TILE_NAMES
 #: What a suit letter is called in an English sentence.
 SUIT_WORDS = {"m": "characters", "p": "dots", "s": "bamboo"}
 
-PARAM_TYPES = ("tile", "tiles", "seat", "wind", "seats", "kind", "suit")
+PARAM_TYPES = ("tile", "tiles", "seat", "wind", "seats", "kind", "suit", "profile")
 
 
 class Message(str):

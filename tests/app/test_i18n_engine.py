@@ -97,3 +97,11 @@ def test_bad_notation_on_the_chinese_page_is_in_chinese(chinese):
     assert not at.exception
     warning = at.warning[0].value
     assert "'45x'" in warning and "睇唔明" in warning and "cannot read" not in warning
+
+
+def test_not_a_winning_hand_names_the_rules_as_players_call_them(chinese):
+    hand = Hand(parse_tiles("123m 456m 789m 777z 12z"), winning_tile="2z", self_drawn=True, seat=1)
+    with pytest.raises(ValueError) as caught:
+        score_hand(hand, "new-style")
+    said = engine(caught.value)
+    assert "「香港新章」" in said and "new-style" not in said
