@@ -109,6 +109,17 @@ class Texts:
         return Message(english, key, template, params)
 
 
+def to_json(value: object) -> dict[str, Any] | None:
+    """``{"key", "params"}`` of a message (nested messages likewise), None for plain text: for the report JSON."""
+    if not isinstance(value, Message):
+        return None
+    params = {
+        name: to_json(raw) if isinstance(raw, Message) else (list(raw) if isinstance(raw, tuple) else raw)
+        for name, raw in value.params.items()
+    }
+    return {"key": value.key, "params": params}
+
+
 def message_of(value: object) -> Message | None:
     """The engine message an exception or a value carries, if any (``ScoringError('...')`` made from one)."""
     if isinstance(value, Message):
@@ -118,4 +129,4 @@ def message_of(value: object) -> Message | None:
     return None
 
 
-__all__ = ["Message", "Texts", "english_value", "message_of", "param_type", "render", "seat_name"]
+__all__ = ["Message", "Texts", "english_value", "message_of", "param_type", "render", "seat_name", "to_json"]

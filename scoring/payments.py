@@ -17,7 +17,7 @@ from sikwu.scoring.event_checks import check_history
 from sikwu.scoring.hand import Hand, HandHistory, Seat
 from sikwu.scoring.liability import Liability, find_liability
 from sikwu.scoring.message_texts import say
-from sikwu.scoring.messages import Message, seat_name, seat_wind_word
+from sikwu.scoring.messages import Message, seat_name, seat_wind_word, to_json
 from sikwu.scoring.payment_rules import LiabilityRule, PaymentRules, apply
 from sikwu.scoring.profile import Profile, load_profile
 from sikwu.scoring.scorer import Score
@@ -63,6 +63,7 @@ class Settlement:
             if self.liable is None
             else {"seat": self.liable.seat, "rule": self.liable.rule, "reason": self.liable.reason},
             "lines": list(self.lines),
+            "line_messages": [to_json(line) for line in self.lines],
             "missing": self.missing,
         }
 
