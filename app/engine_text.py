@@ -39,9 +39,14 @@ _TILE_ID = re.compile(r"\b[1-9][mpszf]\b")
 def engine_templates() -> dict[str, str]:
     """Every engine message, key -> English template: scoring's and the recogniser's (loads vision: build time)."""
     from sikwu.scoring.message_texts import TEXTS as scoring_texts
+    from sikwu.scoring.profile_texts import TEXTS as profile_texts
     from sikwu.vision.note_texts import TEXTS as vision_texts
 
-    return {**scoring_texts, **vision_texts}
+    tables = (scoring_texts, profile_texts, vision_texts)
+    merged = {key: template for table in tables for key, template in table.items()}
+    if len(merged) != sum(map(len, tables)):
+        raise ValueError("two engine message tables use the same key; give each message its own key")
+    return merged
 
 
 def engine(value: object) -> str:

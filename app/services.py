@@ -24,6 +24,7 @@ from sikwu.app.engine_text import engine, profile_description, profile_name
 from sikwu.app.i18n import _
 from sikwu.scoring import Hand, Profile, Score, score_hand
 from sikwu.scoring import report as scoring_report
+from sikwu.scoring.messages import message_of
 from sikwu.scoring.payments import Settlement, false_mahjong, settle
 from sikwu.scoring.report import Report
 from sikwu.scoring.tiles import TILE_IDS
@@ -259,6 +260,9 @@ def load_profile(name: str, house_rules_text: str | None = None, house_rules_nam
         try:
             return scoring.load_profile(path)
         except ValueError as exc:  # ProfileError names the file: the player's file name, not the server's temp path
+            message = message_of(exc)
+            if message is not None and message.params.get("file") == str(path):
+                raise HouseRulesError(engine(message.with_params(file=safe))) from exc
             raise HouseRulesError(str(exc).replace(str(path), safe).replace(tmp + "/", "")) from exc
 
 

@@ -52,6 +52,11 @@ class Message(str):
         self.params = params
         return self
 
+    def with_params(self, **changes: Any) -> Message:
+        """The same sentence with some parameters changed (e.g. a server's temporary path replaced by a file name)."""
+        params = {**self.params, **changes}
+        return Message(render(self.template, params, english_value), self.key, self.template, params)
+
     def __reduce__(self) -> tuple:
         return (Message, (str(self), self.key, self.template, dict(self.params)))
 

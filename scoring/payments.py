@@ -20,6 +20,7 @@ from sikwu.scoring.message_texts import say
 from sikwu.scoring.messages import Message, seat_name, seat_wind_word, to_json
 from sikwu.scoring.payment_rules import LiabilityRule, PaymentRules, apply
 from sikwu.scoring.profile import Profile, load_profile
+from sikwu.scoring.profile_texts import say_profile
 from sikwu.scoring.scorer import Score
 
 SEATS: tuple[Seat, ...] = (1, 2, 3, 4)
@@ -195,7 +196,7 @@ def _table_points(faan: int, rules: PaymentRules) -> tuple[int, Message]:
     """(points, the table row in words) of ``faan``."""
     row = rules.points.row_for(faan)
     if row is None:
-        raise ProfileError(rules.where, "points.table", f"no row for {faan} faan; add one (e.g. an open-ended row)")
+        raise ProfileError(rules.where, "points.table", say_profile("points.no_row", faan=faan))
     label = say("payment.table_row_label", label=row.label) if row.label != str(faan) else ""
     return row.points, say("payment.table_row", faan=faan, points=row.points, row=label)
 

@@ -105,3 +105,14 @@ def test_not_a_winning_hand_names_the_rules_as_players_call_them(chinese):
         score_hand(hand, "new-style")
     said = engine(caught.value)
     assert "「香港新章」" in said and "new-style" not in said
+
+
+def test_a_broken_house_rules_file_is_explained_in_chinese_under_its_own_name(chinese):
+    from sikwu.app import services
+
+    body = '[meta]\nname="h"\ndescription="d"\nextends="sparrows-nest"\n[payment]\ndiscarder="two"\n'
+    with pytest.raises(services.HouseRulesError) as caught:
+        services.load_profile("sparrows-nest", body, "our-rules.toml")
+    said = str(caught.value)
+    assert said.startswith("規則檔 our-rules.toml：設定「payment.discarder」：") and "倍數" in said
+    assert "sikwu-house-" not in said

@@ -56,3 +56,14 @@ def test_every_reason_note_and_payment_line_is_keyed(name):
 def test_a_false_win_penalty_is_keyed(name):
     penalty = false_mahjong(2, name)
     assert all(_keyed(line) for line in [*penalty.lines, penalty.table_row])
+
+
+def test_a_profile_error_is_keyed_and_names_file_key_and_problem(tmp_path):
+    path = tmp_path / "house.toml"
+    path.write_text('[meta]\nname="h"\ndescription="d"\nextends="sparrows-nest"\n[rules]\nminimum_faan=-1\n')
+    with pytest.raises(ScoringError) as caught:
+        load_profile(path)
+    message = message_of(caught.value)
+    assert message is not None and message.key == "profile.where_key"
+    assert message.params["key"] == "rules.minimum_faan" and message.params["problem"].key == "profile.minimum"
+    assert str(caught.value) == f"{path}: key 'rules.minimum_faan': must be 0 or more (got -1)"
