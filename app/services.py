@@ -147,7 +147,7 @@ def recognize(rgb: np.ndarray) -> FoundTiles:
             _("Photo recognition cannot run here: {error}. Type the hand in notation instead.").format(error=exc)
         ) from exc
     except ValueError as exc:  # vision.io.ImageInputError family, NoTilesFoundError included
-        raise PhotoError(f"{_sentence(str(exc))} " + _("You can also choose Type and enter the tiles.")) from exc
+        raise PhotoError(f"{_sentence(engine(exc))} " + _("You can also choose Type and enter the tiles.")) from exc
     seconds = time.perf_counter() - started
     # Tiles the classifier calls "not-a-tile" are not part of the hand; drop them before numbering.
     kept = [t for t in result.tiles if t.id != "not-a-tile"]
@@ -183,7 +183,7 @@ def _found_tile(t: RecognizedTile) -> FoundTile:
 def _sentence(text: str) -> str:
     text = text.strip()
     text = text[:1].upper() + text[1:]
-    return text if text.endswith((".", "!", "?")) else text + "."
+    return text if text.endswith((".", "!", "?", "。")) else text + "."
 
 
 # ---- tile pictures ----------------------------------------------------------------------------------------------

@@ -1,4 +1,5 @@
-"""What the recogniser tells a player about a photo, in English, by stable key (see ``scoring.messages``).
+"""What the recogniser tells a player about a photo (notes, and why it found no tiles), in English, by stable key
+(see ``scoring.messages``).
 
 The notes reach the page beside the tiles read ("the photo was levelled first"); as keyed messages the page can say
 them in 繁體中文 too, while vision knows nothing of the page's catalogues. One table, so a test can check that the
@@ -12,6 +13,12 @@ from typing import Final
 from sikwu.scoring.messages import Texts
 
 TEXTS: Final[dict[str, str]] = {
+    "vision.no_tiles": (
+        "no tiles found in the photo: lay the tiles face up on a plain table, fill the frame and avoid glare"
+    ),
+    "vision.no_tiles_among_candidates": (
+        "no tiles found in the photo (candidates were not tiles): lay the tiles face up, fill the frame"
+    ),
     "vision.face_down": "face-down tiles present: the winning-hand check was skipped",
     "vision.tile_number": (
         "{count} playing tiles found; a winning hand has 14 (one more per kong): add the missed tiles or remove the "

@@ -122,9 +122,7 @@ def _from_segmentation(loaded: LoadedImage, clf: Classifier, watch: Stopwatch) -
     with watch.stage("segment"):
         seg = segment(loaded.pixels)
     if not seg.blobs:
-        raise NoTilesFoundError(
-            "no tiles found in the photo: lay the tiles face up on a plain table, fill the frame and avoid glare"
-        )
+        raise NoTilesFoundError(note("vision.no_tiles"))
     with watch.stage("classify"):
         return name_blobs(loaded.pixels, seg, clf)
 
@@ -166,9 +164,7 @@ def recognize(
     with watch.stage("layout_decode"):
         chosen = consistent([(q, p) for q, p in found if is_tile(p)])
         if not chosen:
-            raise NoTilesFoundError(
-                "no tiles found in the photo (candidates were not tiles): lay the tiles face up, fill the frame"
-            )
+            raise NoTilesFoundError(note("vision.no_tiles_among_candidates"))
         result = assemble(chosen, loaded, winning=winning, calibration=_calibration(clf))
     return Recognition(
         tiles=result.tiles,
