@@ -107,11 +107,25 @@ class Texts:
 
     def __init__(self, templates: Mapping[str, str]) -> None:
         self.templates = templates
+        #: Messages already made (they are immutable): pattern reasons repeat across the readings of every hand, and
+        #: rendering one is most of what making it costs.
+        self._made: dict[tuple, Message] = {}
 
     def __call__(self, key: str, /, text: str | None = None, **params: Any) -> Message:
-        template = self.templates[key]
-        english = text if text is not None else render(template, params, english_value)
-        return Message(english, key, template, params)
+        ident = (key, text, *params.items())
+        try:
+            made = self._made.get(ident)
+        except TypeError:  # an unhashable parameter (a list): made fresh each time
+            made, ident = None, ()
+        if made is None:
+            template = self.templates[key]
+            english = text if text is not None else render(template, params, english_value)
+            made = Message(english, key, template, params)
+            if ident:
+                if len(self._made) > 20_000:
+                    self._made.clear()
+                self._made[ident] = made
+        return made
 
 
 def to_json(value: object) -> dict[str, Any] | None:
