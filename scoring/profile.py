@@ -11,6 +11,11 @@ Settlement sections (``[points]``, ``[payment]``, ...) come after the marker lin
 ``scoring.payment_rules``.
 
 A house file says ``extends = "sparrows-nest"`` (or a path) and overrides keys; merging is deep, table by table.
+
+``[meta] name_zh`` and ``description_zh`` name the profile in 繁體中文 for the page. They are data in the profile file,
+not entries of the page's catalogue keyed by profile name, because a house-rules file uploaded at the table must be
+able to name itself too (a catalogue only knows the built-ins), and the two languages of a description are then edited
+side by side. A house file that sets its own ``name`` or ``description`` does not inherit its parent's Chinese one.
 """
 
 from __future__ import annotations
