@@ -116,3 +116,15 @@ def test_a_broken_house_rules_file_is_explained_in_chinese_under_its_own_name(ch
     said = str(caught.value)
     assert said.startswith("規則檔 our-rules.toml：設定「payment.discarder」：") and "倍數" in said
     assert "sikwu-house-" not in said
+
+
+def test_a_meld_that_is_not_a_chow_is_explained_in_chinese(chinese):
+    """A chow is three tiles of one suit and consecutive numbers (mahjong-basics-and-hk-old-style-scoring.md, "The
+    Objective")."""
+    from sikwu.app.draft import Draft, DraftError
+
+    draft = Draft.from_tiles(parse_tiles("124s 456m 789m 111z 55z"))
+    with pytest.raises(DraftError) as caught:
+        draft.declare_meld([1, 2, 3], "chow")
+    said = str(caught.value)
+    assert "順住" in said and "consecutive" not in said
