@@ -128,3 +128,10 @@ def test_a_meld_that_is_not_a_chow_is_explained_in_chinese(chinese):
         draft.declare_meld([1, 2, 3], "chow")
     said = str(caught.value)
     assert "順住" in said and "consecutive" not in said
+
+
+def test_a_recogniser_note_is_in_chinese(chinese):
+    from sikwu.vision.note_texts import note
+
+    said = engine(note("vision.slanted", degrees="12"))
+    assert said == "啲牌排成斜線，大約斜12度；已經先將相擺正"
