@@ -12,16 +12,11 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from typing import Literal, NotRequired, TypedDict
 
+from sikwu.app.engine_text import engine
 from sikwu.app.i18n import N_, _
 from sikwu.app.table import TableContext
 from sikwu.scoring import Hand, Meld, format_tiles, meld_shape_problem
-from sikwu.scoring.tiles import (
-    PLAYING_IDS,
-    TILE_IDS,
-    TILE_NAMES,
-    is_bonus,
-    tile_sort_key,
-)
+from sikwu.scoring.tiles import PLAYING_IDS, TILE_IDS, TILE_NAMES, is_bonus, tile_sort_key
 
 MeldKind = Literal["chow", "pung", "kong"]
 KongKind = Literal["exposed", "added", "concealed"]
@@ -392,9 +387,9 @@ def _meld_shape_error(kind: str, ids: Sequence[str]) -> str | None:
     shown = " ".join(ids)
     if UNKNOWN_FACE in ids:
         return _("{tiles}: a face-down tile cannot be in a meld; say what the tile is first.").format(tiles=shown)
-    problem = meld_shape_problem(kind, ids)
-    if problem is None:
+    if (problem := meld_shape_problem(kind, ids)) is None:
         return None
+    said = engine(problem)  # the engine's keyed message, in the page's language
     if kind not in ("chow", "pung", "kong"):
-        return f"{problem[0].upper()}{problem[1:]}."
-    return _("{tiles} is not a {kind}: {problem}.").format(tiles=shown, kind=_(kind), problem=problem)
+        return f"{said[0].upper()}{said[1:]}."
+    return _("{tiles} is not a {kind}: {problem}.").format(tiles=shown, kind=_(kind), problem=said)

@@ -13,6 +13,7 @@ from typing import Literal
 
 from sikwu.app import services
 from sikwu.app.draft import Draft
+from sikwu.app.engine_text import engine
 from sikwu.app.i18n import N_, _
 from sikwu.app.session import PhotoState, Session
 from sikwu.app.table import TableContext
@@ -65,9 +66,10 @@ def use_typed(session: Session, text: str) -> None:
     try:
         ids = services.parse_tiles(text)
     except ValueError as exc:  # NotationError names the bad token and its position
+        error = engine(exc)
         hint = _("Write digits then the suit letter (m p s z f), e.g. 123m 456p 55z.")
-        hint = "" if "123m" in str(exc) else " " + hint
-        session.flash("warning", _("Cannot read the tiles: {error}.").format(error=exc) + hint)
+        hint = "" if "123m" in error else " " + hint
+        session.flash("warning", _("Cannot read the tiles: {error}.").format(error=error) + hint)
         return
     session.photo = None
     session.close_dialogs()
@@ -157,11 +159,11 @@ def evaluate(draft: Draft, ctx: TableContext, profiles: dict[str, str] | None, h
     try:
         scored = services.score(hand, profile, compare_with=others)
     except NotAWinningHandError as exc:
-        return Refused("warning", _("Not a winning hand.") + f" {exc}", _(NOT_WINNING_NEXT))
+        return Refused("warning", _("Not a winning hand.") + f" {engine(exc)}", _(NOT_WINNING_NEXT))
     except ValueError as exc:
         return Refused(
             "error",
-            _("This hand cannot be scored: {error}").format(error=for_players(str(exc))),
+            _("This hand cannot be scored: {error}").format(error=for_players(engine(exc))),
             _("Next: check the tiles against the photo and the table settings, then try again."),
         )
     proposed = draft.source == "photo" and not draft.winning_confirmed

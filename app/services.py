@@ -20,9 +20,11 @@ from typing import TYPE_CHECKING
 import numpy as np
 from PIL import Image, ImageOps, UnidentifiedImageError
 from sikwu.app.draft import FoundTile
+from sikwu.app.engine_text import engine, profile_description, profile_name
 from sikwu.app.i18n import _
 from sikwu.scoring import Hand, Profile, Score, score_hand
 from sikwu.scoring import report as scoring_report
+from sikwu.scoring.messages import message_of
 from sikwu.scoring.payments import Settlement, false_mahjong, settle
 from sikwu.scoring.report import Report
 from sikwu.scoring.tiles import TILE_IDS
@@ -150,7 +152,7 @@ def recognize(rgb: np.ndarray, tile_set: str | None = None) -> FoundTiles:
             _("Photo recognition cannot run here: {error}. Type the hand in notation instead.").format(error=exc)
         ) from exc
     except ValueError as exc:  # vision.io.ImageInputError family, NoTilesFoundError included
-        raise PhotoError(f"{_sentence(str(exc))} " + _("You can also choose Type and enter the tiles.")) from exc
+        raise PhotoError(f"{_sentence(engine(exc))} " + _("You can also choose Type and enter the tiles.")) from exc
     seconds = time.perf_counter() - started
     # Tiles the classifier calls "not-a-tile" are not part of the hand; drop them before numbering.
     kept = [t for t in result.tiles if t.id != "not-a-tile"]
@@ -166,7 +168,7 @@ def recognize(rgb: np.ndarray, tile_set: str | None = None) -> FoundTiles:
         boxes=tuple((float(t.box[0]), float(t.box[1]), float(t.box[2]), float(t.box[3])) for t in kept),
         quads=tuple(t.quad for t in kept),
         seconds=seconds,
-        notes=tuple(str(n) for n in result.notes),
+        notes=tuple(result.notes),  # the recogniser's keyed messages: the page says them in its language
         tile_set=tile_set if classifier is not None else None,
         set_problem=set_problem,
     )
@@ -203,7 +205,7 @@ def _found_tile(t: RecognizedTile) -> FoundTile:
 def _sentence(text: str) -> str:
     text = text.strip()
     text = text[:1].upper() + text[1:]
-    return text if text.endswith((".", "!", "?")) else text + "."
+    return text if text.endswith((".", "!", "?", "。")) else text + "."
 
 
 # ---- tile pictures ----------------------------------------------------------------------------------------------
@@ -247,8 +249,16 @@ def parse_tiles(text: str) -> tuple[str, ...]:
 
 
 def builtin_profiles() -> dict[str, str]:
-    """Built-in profile name -> one-line description."""
-    return dict(scoring.builtin_profiles())
+    """Built-in profile name -> one-line description in the page's language."""
+    return {name: profile_description(scoring.load_profile(name)) for name in scoring.builtin_profiles()}
+
+
+def profile_label(name: str) -> str:
+    """A built-in profile's name in the page's language (its id for anything that is not a built-in one)."""
+    try:
+        return profile_name(scoring.load_profile(name))
+    except ValueError:
+        return name
 
 
 def default_profile_name() -> str:
@@ -272,6 +282,9 @@ def load_profile(name: str, house_rules_text: str | None = None, house_rules_nam
         try:
             return scoring.load_profile(path)
         except ValueError as exc:  # ProfileError names the file: the player's file name, not the server's temp path
+            message = message_of(exc)
+            if message is not None and message.params.get("file") == str(path):
+                raise HouseRulesError(engine(message.with_params(file=safe))) from exc
             raise HouseRulesError(str(exc).replace(str(path), safe).replace(tmp + "/", "")) from exc
 
 
@@ -303,7 +316,7 @@ def score(hand: Hand, profile: Profile, compare_with: Sequence[str] = ()) -> Sco
     try:
         settlement = settle(result, profile)
     except ValueError as exc:
-        settlement_error = str(exc)
+        settlement_error = engine(exc)
     penalty = None
     if not result.meets_minimum:
         try:
@@ -317,7 +330,7 @@ def score(hand: Hand, profile: Profile, compare_with: Sequence[str] = ()) -> Sco
             comparisons.append(Comparison(name, other, None))
             settled.append(_settle_or_none(other, name))
         except ValueError as exc:
-            comparisons.append(Comparison(name, None, str(exc)))
+            comparisons.append(Comparison(name, None, engine(exc)))
             settled.append(None)
     return Scored(
         result,

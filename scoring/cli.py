@@ -203,6 +203,8 @@ def run_profiles(args: argparse.Namespace) -> int:
                     "minimum_faan": prof.minimum_faan,
                     "cap_faan": prof.cap_faan,
                     "source": prof.source,
+                    "name_zh": prof.name_zh,
+                    "description_zh": prof.description_zh,
                 }
             )
     except ScoringError as exc:

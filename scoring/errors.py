@@ -33,8 +33,12 @@ class ProfileError(ScoringError):
     """A rule profile file is invalid; message reads ``file.toml: key 'x.y': problem``."""
 
     def __init__(self, path: str, key: str, problem: str) -> None:
+        from sikwu.scoring.profile_texts import say_profile  # keyed messages: the page says the problem in Chinese
+
         self.path = str(path)
         self.key = key
         self.problem = problem
-        where = f"{self.path}: key '{key}': " if key else f"{self.path}: "
-        super().__init__(where + problem)
+        if key:
+            super().__init__(say_profile("profile.where_key", file=self.path, key=key, problem=problem))
+        else:
+            super().__init__(say_profile("profile.where", file=self.path, problem=problem))

@@ -10,6 +10,7 @@ from collections.abc import Callable
 
 from sikwu.scoring.errors import HandError
 from sikwu.scoring.hand import Hand, HandHistory
+from sikwu.scoring.message_texts import say
 
 _SEATS = (1, 2, 3, 4)
 _FLOWER_WINS = frozenset({"seven_flowers", "eight_flowers"})
@@ -24,90 +25,91 @@ def _kongs(hand: Hand) -> int:
 
 HandRule = tuple[Callable[[Hand], bool], str]
 
-#: Who discarded: (the hand breaks the rule, what to tell the player); checked in order, first broken one reported.
+#: Who discarded: (the hand breaks the rule, the ``scoring.message_texts`` key of what to tell the player); checked
+#: in order, first broken one reported.
 _DISCARDER_RULES: tuple[HandRule, ...] = (
     (
         lambda h: h.self_drawn and h.discarder is not None,
-        "a self-drawn win has no discarder; drop discarder or set self_drawn to false",
+        "event.self_drawn_discarder",
     ),
     (
         lambda h: h.discarder is not None and h.discarder not in _SEATS,
-        "discarder must be a seat 1-4 (1 = East .. 4 = North)",
+        "event.discarder_seat",
     ),
     (
         lambda h: h.discarder is not None and h.discarder == h.seat,
-        "the winner cannot have discarded their own winning tile; fix discarder or seat",
+        "event.own_discard",
     ),
 )
 
-#: How the hand was won (``Hand.events``) against the rest of the hand, in the same form.  ``{bonus}`` in a message
-#: is the number of bonus tiles given.
+#: How the hand was won (``Hand.events``) against the rest of the hand, in the same form.  ``{bonus}`` in a
+#: message is the number of bonus tiles given.
 _EVENT_RULES: tuple[HandRule, ...] = (
     (
         lambda h: "robbing_kong" in h.events and h.self_drawn,
-        "robbing a kong is a win on another player's tile, not a self-draw; set self_drawn to false",
+        "event.robbing_kong_self_drawn",
     ),
     (
         lambda h: bool(h.events & _REPLACEMENT_WINS) and not h.self_drawn,
-        "a win on a replacement tile is a self-draw; set self_drawn to true",
+        "event.replacement_not_self_drawn",
     ),
     (
         lambda h: bool(h.events & _KONG_WINS) and _kongs(h) == 0,
-        "a kong-replacement win needs a declared kong; add the kong meld or drop the event",
+        "event.kong_win_no_kong",
     ),
     (
         lambda h: "double_kong_replacement" in h.events and _kongs(h) < 2,
-        "a double kong replacement needs two declared kongs; add them or use kong_replacement",
+        "event.double_kong_needs_two",
     ),
     (
         lambda h: "robbing_kong" in h.events and bool(h.events & _REPLACEMENT_WINS),
-        "a win cannot both rob a kong and come from a replacement tile; keep one event",
+        "event.robbing_and_replacement",
     ),
     (
         lambda h: {"last_tile_wall", "last_discard"} <= h.events,
-        "last_tile_wall (self-drawn last tile) and last_discard (last discard) exclude each other; keep one",
+        "event.last_tile_both",
     ),
     (
         lambda h: "last_tile_wall" in h.events and not h.self_drawn,
-        "last_tile_wall means the last wall tile was self-drawn; set self_drawn or use last_discard",
+        "event.last_tile_wall_discard",
     ),
     (
         lambda h: "last_discard" in h.events and h.self_drawn,
-        "last_discard is a win on a discard; set self_drawn to false or use last_tile_wall",
+        "event.last_discard_self_drawn",
     ),
-    (lambda h: len(h.events & _FIRST_TURN) > 1, "heavenly, earthly and human hands exclude each other; keep one"),
+    (lambda h: len(h.events & _FIRST_TURN) > 1, "event.first_turn_both"),
     (
         lambda h: bool(h.events & _FIRST_TURN) and h.has_exposed_melds,
-        "a first-turn win (heavenly/earthly/human) cannot have claimed melds",
+        "event.first_turn_melds",
     ),
     (
         lambda h: "heavenly" in h.events and not (h.is_dealer and h.self_drawn),
-        "a heavenly hand is the dealer's self-drawn win on the starting hand; set seat = dealer and self_drawn",
+        "event.heavenly",
     ),
     (
         lambda h: "earthly" in h.events and (h.is_dealer or h.self_drawn),
-        "an earthly hand is a non-dealer winning on the dealer's first discard; fix seat/dealer or self_drawn",
+        "event.earthly",
     ),
     (
         lambda h: "earthly" in h.events and h.discarder is not None and h.discarder != h.dealer,
-        "an earthly hand is won on the dealer's discard; set discarder to the dealer's seat",
+        "event.earthly_discarder",
     ),
     (
         lambda h: "human" in h.events and (h.is_dealer or not h.self_drawn),
-        "a human hand is a non-dealer's self-drawn win on the first turn; fix seat/dealer or self_drawn",
+        "event.human",
     ),
-    (lambda h: _FLOWER_WINS <= h.events, "seven_flowers and eight_flowers exclude each other; keep one"),
+    (lambda h: _FLOWER_WINS <= h.events, "event.flower_wins_both"),
     (
         lambda h: "seven_flowers" in h.events and len(h.bonus) != 7,
-        "a seven-flower win needs exactly 7 flowers/seasons, {bonus} given",
+        "event.seven_flowers_count",
     ),
     (
         lambda h: "eight_flowers" in h.events and len(h.bonus) != 8,
-        "an eight-flower win needs all 8 flowers/seasons, {bonus} given",
+        "event.eight_flowers_count",
     ),
     (
         lambda h: bool(h.events & _FLOWER_WINS) and not h.self_drawn,
-        "a flower win is declared on drawing a flower, i.e. a self-draw; set self_drawn to true",
+        "event.flower_win_discard",
     ),
 )
 
@@ -117,7 +119,7 @@ def check_events(hand: Hand) -> None:
     rules = _DISCARDER_RULES + _EVENT_RULES if hand.events else _DISCARDER_RULES
     for broken, message in rules:
         if broken(hand):
-            raise HandError(message.format(bonus=len(hand.bonus)))
+            raise HandError(say(message, bonus=len(hand.bonus)))
 
 
 def check_history(hand: Hand, history: HandHistory) -> None:

@@ -12,6 +12,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from sikwu.scoring.hand import Hand, HandHistory, Meld, Seat
+from sikwu.scoring.message_texts import say
+from sikwu.scoring.messages import Message
 from sikwu.scoring.payment_rules import LiabilityRule, PaymentRules
 from sikwu.scoring.tiles import DRAGON_IDS, HONOUR_IDS, SUITS, WIND_IDS, is_terminal
 
@@ -28,12 +30,8 @@ class Liability:
     reason: str
 
 
-def _meld_text(meld: Meld) -> str:
-    return "".join(meld.tiles[:1]) + f" {meld.kind}"
-
-
-def _ordinal(n: int) -> str:
-    return {1: "first", 2: "second", 3: "third", 4: "fourth"}.get(n, f"{n}th")
+def _ordinal(n: int) -> Message:
+    return say(f"nth.{n}") if 1 <= n <= 4 else say("nth.n", n=n)
 
 
 #: Is a tile in a dangerous-discard category (``one_suit`` is decided by the hand's suit, see _in_category)?
@@ -85,7 +83,7 @@ def _fourth_meld(rule: LiabilityRule, hand: Hand, history: HandHistory) -> Findi
     i, m = claimed[3]
     if m.fed_by is None or m.fed_by == hand.seat:
         return None
-    return i, m.fed_by, f"fed the fourth exposed meld ({_meld_text(m)}): 12-tile insurance"
+    return i, m.fed_by, say("liability.why.fourth_meld", tiles=m.tiles[0], kind=m.kind)
 
 
 def _chain_kongs(hand: Hand, history: HandHistory) -> list[int]:
@@ -107,7 +105,7 @@ def _kong_self_draw(rule: LiabilityRule, hand: Hand, history: HandHistory) -> Fi
     for i in _chain_kongs(hand, history):
         m = hand.melds[i]
         if m.kong_kind == "exposed" and m.fed_by is not None and m.fed_by != hand.seat:
-            return i, m.fed_by, f"discarded the tile for the exposed kong ({_meld_text(m)}) the win was drawn after"
+            return i, m.fed_by, say("liability.why.kong", tiles=m.tiles[0], kind=m.kind)
     return None
 
 
@@ -128,10 +126,13 @@ def _dangerous_meld(rule: LiabilityRule, hand: Hand, in_cat: list[tuple[int, Mel
         return None
     if m.kind == "kong" and m.kong_kind != "added" and not rule.kong_claims_count:
         return None
-    category = (rule.category or "").replace("_", " ")
-    why = (
-        f"discarded the tile for the {_ordinal(rule.sets_before + 1)} {category} set ({_meld_text(m)}) "
-        f"after {rule.sets_before} were exposed"
+    why = say(
+        "liability.why.dangerous_meld",
+        nth=_ordinal(rule.sets_before + 1),
+        category=say(f"category.{rule.category}"),
+        tiles=m.tiles[0],
+        kind=m.kind,
+        count=rule.sets_before,
     )
     return i, m.fed_by, why
 
@@ -144,8 +145,8 @@ def _dangerous_winning_discard(
         return None
     if len(in_cat) != rule.sets_before or not _in_category(hand.winning_tile, rule.category or "", suit):
         return None
-    category = (rule.category or "").replace("_", " ")
-    why = f"discarded the winning {hand.winning_tile} with {rule.sets_before} {category} sets exposed"
+    category = say(f"category.{rule.category}")
+    why = say("liability.why.dangerous_winning", tiles=hand.winning_tile, count=rule.sets_before, category=category)
     return len(hand.melds), hand.discarder, why
 
 

@@ -9,6 +9,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Final
 
+from sikwu.scoring.profile_texts import say_profile
 from sikwu.scoring.table_checks import as_bool, as_choice, as_int, as_str, check_keys, fail
 
 #: How a liable player's share is worked out in each situation (see :class:`LiabilityRule`).
@@ -59,38 +60,38 @@ class LiabilityRule:
 def parse_liability_rule(name: str, table: Any, where: str) -> LiabilityRule:
     prefix = f"liability.{name}"
     if not isinstance(table, Mapping):
-        raise fail(where, prefix, "each liability rule must be a table, e.g. [liability.twelve_tile]")
+        raise fail(where, prefix, say_profile("liability.not_a_table"))
     allowed = (
         "trigger", "self_drawn", "discard_by_liable", "discard_by_other", "category", "sets_before", "completion",
         "via_meld", "via_winning_discard", "kong_claims_count", "source", "describe", "enabled",
     )  # fmt: skip
     check_keys(table, allowed, where, prefix)
     if "trigger" not in table:
-        raise fail(where, f"{prefix}.trigger", f"missing; one of {', '.join(TRIGGERS)}")
+        raise fail(where, f"{prefix}.trigger", say_profile("liability.missing_trigger", triggers=", ".join(TRIGGERS)))
     trigger = as_choice(table["trigger"], TRIGGERS, where, f"{prefix}.trigger")
     outcomes = {
         key: as_choice(table.get(key, "normal"), OUTCOMES, where, f"{prefix}.{key}")
         for key in ("self_drawn", "discard_by_liable", "discard_by_other")
     }
     if outcomes["self_drawn"] == "split":
-        raise fail(where, f"{prefix}.self_drawn", "'split' needs a discarder; use 'liable_pays_all' or 'normal'")
+        raise fail(where, f"{prefix}.self_drawn", say_profile("liability.split_self_drawn"))
     if outcomes["discard_by_liable"] == "split":
-        raise fail(where, f"{prefix}.discard_by_liable", "the liable player is the discarder; nothing to split")
+        raise fail(where, f"{prefix}.discard_by_liable", say_profile("liability.split_liable"))
     category = None
     sets_before = 0
     completion = "all_sets"
     if trigger == "dangerous_discard":
         if "category" not in table or "sets_before" not in table:
-            raise fail(where, prefix, "a dangerous_discard rule needs 'category' and 'sets_before'")
+            raise fail(where, prefix, say_profile("liability.dangerous_needs"))
         category = as_choice(table["category"], CATEGORIES, where, f"{prefix}.category")
         sets_before = as_int(table["sets_before"], where, f"{prefix}.sets_before", minimum=1)
         if sets_before > 3:
-            raise fail(where, f"{prefix}.sets_before", "a hand has at most 4 sets; use 1-3")
+            raise fail(where, f"{prefix}.sets_before", say_profile("liability.sets_before"))
         completion = as_choice(table.get("completion", "all_sets"), COMPLETIONS, where, f"{prefix}.completion")
     else:
         for key in ("category", "sets_before", "completion", "via_winning_discard"):
             if key in table:
-                raise fail(where, f"{prefix}.{key}", "only used with trigger = 'dangerous_discard'; remove it")
+                raise fail(where, f"{prefix}.{key}", say_profile("liability.only_dangerous"))
     rule = LiabilityRule(
         name=name,
         trigger=trigger,
@@ -105,5 +106,5 @@ def parse_liability_rule(name: str, table: Any, where: str) -> LiabilityRule:
         **outcomes,
     )
     if trigger == "dangerous_discard" and not (rule.via_meld or rule.via_winning_discard):
-        raise fail(where, prefix, "set via_meld or via_winning_discard (or both) so the rule can ever apply")
+        raise fail(where, prefix, say_profile("liability.never_applies"))
     return rule

@@ -21,6 +21,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from sikwu.scoring.errors import NotationError
+from sikwu.scoring.message_texts import say
+from sikwu.scoring.messages import Message
 from sikwu.scoring.tiles import TILE_IDS
 
 _SUIT_MAX = {"m": 9, "p": 9, "s": 9, "z": 7, "f": 8}
@@ -57,12 +59,15 @@ for _r in range(9):
 for _i, _t in enumerate(("1f", "2f", "4f", "3f", "5f", "6f", "7f", "8f")):  # U+1F024 is bamboo, U+1F025 chrysanth.
     _UNICODE[chr(0x1F022 + _i)] = _t
 _VARIATION_SELECTORS = "\ufe0e\ufe0f"
-_HELP = "write tiles like '123m 456p 789s 111z 55z 1f', 'E S W N C F P', '東 發 一萬' or the Unicode tiles"
 
 
-def _fail(text: str, start: int, end: int, why: str) -> NotationError:
-    token = text[start:end]
-    return NotationError(f"cannot read {token!r} at position {start}: {why}; {_HELP}", token, start)
+def _cannot_read(token: str, position: int, why: Message) -> NotationError:
+    message = say("notation.cannot_read", token=repr(token), position=position, why=why, help=say("notation.help"))
+    return NotationError(message, token, position)
+
+
+def _fail(text: str, start: int, end: int, why: Message) -> NotationError:
+    return _cannot_read(text[start:end], start, why)
 
 
 def _read_digits(text: str, i: int, out: list[str]) -> int:
@@ -73,16 +78,12 @@ def _read_digits(text: str, i: int, out: list[str]) -> int:
         j += 1
     if j == n or text[j] not in _SUIT_MAX:
         end = j + 1 if j < n and text[j] not in _SEPARATORS else j
-        raise _fail(text, i, end, "digits must be followed by a suit letter m, p, s, z or f")
+        raise _fail(text, i, end, say("notation.no_suit_letter"))
     suit = text[j]
     for k in range(i, j):
         rank = int(text[k])
         if not 1 <= rank <= _SUIT_MAX[suit]:
-            raise NotationError(
-                f"cannot read {text[k] + suit!r} at position {k}: suit '{suit}' has tiles 1-{_SUIT_MAX[suit]}; {_HELP}",
-                text[k] + suit,
-                k,
-            )
+            raise _cannot_read(text[k] + suit, k, say("notation.rank_range", letter=suit, top=_SUIT_MAX[suit]))
         out.append(f"{rank}{suit}")
     return j + 1
 
@@ -99,7 +100,7 @@ def _read_word(text: str, i: int, out: list[str]) -> int:
     elif all(c in _LETTERS for c in word):
         out.extend(_LETTERS[c] for c in word)
     else:
-        raise _fail(text, i, j, "not a tile name")
+        raise _fail(text, i, j, say("notation.not_a_tile_name"))
     return j
 
 
@@ -114,10 +115,10 @@ def _read_symbol(text: str, i: int, out: list[str]) -> int:
         if i + 1 < len(text) and text[i + 1] in _CJK_SUIT:
             out.append(f"{_CJK_NUM[ch]}{_CJK_SUIT[text[i + 1]]}")
             return i + 2
-        raise _fail(text, i, min(i + 2, len(text)), "a Chinese numeral must be followed by 萬, 筒 or 索")
+        raise _fail(text, i, min(i + 2, len(text)), say("notation.chinese_numeral"))
     if 0x1F000 <= ord(ch) <= 0x1F02B:
-        raise _fail(text, i, i + 1, "the joker and the tile back are not tiles of a Hong Kong hand")
-    raise _fail(text, i, i + 1, "unknown character")
+        raise _fail(text, i, i + 1, say("notation.joker"))
+    raise _fail(text, i, i + 1, say("notation.unknown_character"))
 
 
 def parse_tiles(text: str) -> tuple[str, ...]:
@@ -129,7 +130,7 @@ def parse_tiles(text: str) -> tuple[str, ...]:
     ('1z', '2z', '6z', '1m', '1f')
     """
     if not isinstance(text, str):
-        raise NotationError(f"expected a string of tiles, got {type(text).__name__}", str(text), 0)
+        raise NotationError(say("notation.not_a_string", type=type(text).__name__), str(text), 0)
     out: list[str] = []
     i, n = 0, len(text)
     while i < n:
@@ -156,7 +157,7 @@ def format_tiles(tiles: Iterable[str]) -> str:
     suit = ""
     for t in tiles:
         if t not in TILE_IDS:
-            raise NotationError(f"{t!r} is not a canonical tile id (1m-9m, 1p-9p, 1s-9s, 1z-7z, 1f-8f)", str(t), 0)
+            raise NotationError(say("notation.not_canonical", token=repr(t)), str(t), 0)
         if t[1] != suit and digits:
             parts.append(digits + suit)
             digits = ""

@@ -18,7 +18,10 @@ from fractions import Fraction
 from typing import Any, Final
 
 from sikwu.scoring.liability_rules import LiabilityRule, parse_liability_rule
+from sikwu.scoring.message_texts import say
+from sikwu.scoring.messages import Message
 from sikwu.scoring.points_table import PointsRow, PointsTable, formula_points, parse_points
+from sikwu.scoring.profile_texts import say_profile
 from sikwu.scoring.table_checks import as_bool, as_choice, as_int, as_multiplier, as_str, check_keys, fail, get_table
 
 SECTIONS: Final = ("points", "payment", "liability", "penalties", "draw")
@@ -62,7 +65,7 @@ def _parse_payment(table: Mapping[str, Any], where: str) -> PaymentScheme:
     check_keys(table, allowed, where, "payment")
     for key in ("discarder", "others_on_discard", "self_draw_each"):
         if key not in table:
-            raise fail(where, f"payment.{key}", "missing; say how many times the table points this loser pays")
+            raise fail(where, f"payment.{key}", say_profile("payment.missing_share"))
     scheme = PaymentScheme(
         discarder=as_multiplier(table["discarder"], where, "payment.discarder"),
         others_on_discard=as_multiplier(table["others_on_discard"], where, "payment.others_on_discard"),
@@ -72,11 +75,11 @@ def _parse_payment(table: Mapping[str, Any], where: str) -> PaymentScheme:
         describe=as_str(table.get("describe", ""), where, "payment.describe"),
     )
     if scheme.discarder == 0 and scheme.others_on_discard == 0:
-        raise fail(where, "payment.discarder", "nobody pays on a discard win; set discarder (usually 1 or 2)")
+        raise fail(where, "payment.discarder", say_profile("payment.nobody_on_discard"))
     if scheme.self_draw_each == 0:
-        raise fail(where, "payment.self_draw_each", "nobody pays on a self-drawn win; set it (usually 1 or 2)")
+        raise fail(where, "payment.self_draw_each", say_profile("payment.nobody_on_self_draw"))
     if scheme.dealer_factor == 0:
-        raise fail(where, "payment.dealer_factor", "must be positive (1 = no dealer premium)")
+        raise fail(where, "payment.dealer_factor", say_profile("payment.dealer_factor_zero"))
     return scheme
 
 
@@ -115,15 +118,15 @@ def _parse_penalties(table: Mapping[str, Any], where: str) -> FalseMahjongRule:
     check_keys(table, ("false_mahjong",), where, "penalties")
     fm = table.get("false_mahjong", {"kind": "none"})
     if not isinstance(fm, Mapping):
-        raise fail(where, "penalties.false_mahjong", "must be a table, e.g. [penalties.false_mahjong]")
+        raise fail(where, "penalties.false_mahjong", say_profile("penalty.not_a_table"))
     check_keys(fm, ("kind", "points", "faan", "dealer_factor_applies", "source"), where, "penalties.false_mahjong")
     kind = as_choice(fm.get("kind", "none"), FALSE_MAHJONG_KINDS, where, "penalties.false_mahjong.kind")
     points = as_int(fm.get("points", 0), where, "penalties.false_mahjong.points")
     faan = as_int(fm.get("faan", 0), where, "penalties.false_mahjong.faan")
     if kind == "fixed_per_player" and points <= 0:
-        raise fail(where, "penalties.false_mahjong.points", "kind 'fixed_per_player' needs points > 0")
+        raise fail(where, "penalties.false_mahjong.points", say_profile("penalty.fixed_needs_points"))
     if kind == "faan_per_player" and "faan" not in fm:
-        raise fail(where, "penalties.false_mahjong.faan", "kind 'faan_per_player' needs the faan value to charge")
+        raise fail(where, "penalties.false_mahjong.faan", say_profile("penalty.faan_needs_faan"))
     return FalseMahjongRule(
         kind=kind,
         points=points,
@@ -187,29 +190,27 @@ class PaymentRules:
     def check_covers(self, minimum: int, cap: int | None) -> None:
         """Every faan a legal hand can score (minimum..cap) must have a points row: say so on load, not mid-game."""
         if self.points.lowest > minimum:
-            raise fail(
-                self.where,
-                "points.table",
-                f"no row for {minimum} faan (the minimum); add rows from {minimum} faan or raise the minimum",
-            )
+            raise fail(self.where, "points.table", say_profile("points.no_minimum_row", minimum=minimum))
         highest = self.points.highest
         if highest is not None and (cap is None or cap > highest):
-            top = "any faan" if cap is None else f"{cap} faan (the cap)"
-            raise fail(
-                self.where,
-                "points.table",
-                f'rows stop at {highest} faan but hands can reach {top}; add an open-ended row like "{highest + 1}+"',
-            )
+            top = say_profile("points.any_faan") if cap is None else say_profile("points.cap_faan", cap=cap)
+            problem = say_profile("points.rows_stop", highest=highest, top=top, next=highest + 1)
+            raise fail(self.where, "points.table", problem)
 
-    def describe(self) -> str:
-        """One line for reports: how a win is paid under this profile."""
+    def describe(self) -> Message:
+        """One line for reports: how a win is paid under this profile.
+
+        A profile's own ``describe`` words it in English; the key and numbers say the same for another language."""
         s = self.scheme
-        if s.describe:
-            return s.describe
-        parts = [f"discarder pays {_fmt(s.discarder)}x"]
-        parts.append(f"others pay {_fmt(s.others_on_discard)}x" if s.others_on_discard else "others pay nothing")
-        parts.append(f"self-draw: each pays {_fmt(s.self_draw_each)}x")
-        return "; ".join(parts)
+        key = "payment.rule" if s.others_on_discard else "payment.rule_others_nothing"
+        return say(
+            key,
+            text=s.describe or None,
+            discarder=_fmt(s.discarder),
+            others=_fmt(s.others_on_discard),
+            each=_fmt(s.self_draw_each),
+            konger=say("payment.rule_konger") if s.robbing_kong == "as_self_draw_paid_by_konger" else "",
+        )
 
 
 def _fmt(value: Fraction) -> str:

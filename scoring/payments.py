@@ -16,21 +16,18 @@ from sikwu.scoring.errors import HandError, ProfileError
 from sikwu.scoring.event_checks import check_history
 from sikwu.scoring.hand import Hand, HandHistory, Seat
 from sikwu.scoring.liability import Liability, find_liability
+from sikwu.scoring.message_texts import say
+from sikwu.scoring.messages import Message, seat_name, seat_wind_word, to_json
 from sikwu.scoring.payment_rules import LiabilityRule, PaymentRules, apply
 from sikwu.scoring.profile import Profile, load_profile
+from sikwu.scoring.profile_texts import say_profile
 from sikwu.scoring.scorer import Score
-from sikwu.scoring.tiles import SEAT_WINDS, TILE_NAMES
 
 SEATS: tuple[Seat, ...] = (1, 2, 3, 4)
 
 
-def seat_name(seat: Seat) -> str:
-    """'South (seat 2)': seats are named by their wind so a table can follow a report."""
-    return f"{TILE_NAMES[SEAT_WINDS[seat - 1]].english.split()[0]} (seat {seat})"
-
-
 def seat_short(seat: Seat) -> str:
-    return TILE_NAMES[SEAT_WINDS[seat - 1]].english.split()[0]
+    return seat_wind_word(seat)
 
 
 @dataclass(frozen=True)
@@ -67,6 +64,7 @@ class Settlement:
             if self.liable is None
             else {"seat": self.liable.seat, "rule": self.liable.rule, "reason": self.liable.reason},
             "lines": list(self.lines),
+            "line_messages": [to_json(line) for line in self.lines],
             "missing": self.missing,
         }
 
@@ -99,22 +97,32 @@ def _shares(hand: Hand, rules: PaymentRules, points: int, as_self_draw: bool) ->
             continue
         dealer_involved = hand.dealer in (seat, winner) and scheme.dealer_factor != 1
         if as_self_draw:
-            mult, role = scheme.self_draw_each, "self-draw share"
+            mult, role = scheme.self_draw_each, "self_draw"
         elif seat == hand.discarder:
             mult, role = scheme.discarder, "discarder"
         else:
-            mult, role = scheme.others_on_discard, "not the discarder"
+            mult, role = scheme.others_on_discard, "other"
         if dealer_involved:
             mult = mult * scheme.dealer_factor
         amount = apply(mult, points)
         shares[seat] = amount
         if amount == 0:
             continue
-        dealer_note = f" (dealer factor {scheme.dealer_factor})" if dealer_involved else ""
-        to = seat_short(winner)
-        lines.append(f"{seat_name(seat)} pays {to} {_mult_text(mult)} x {points} = {amount}: {role}{dealer_note}")
+        dealer_note = say("payment.dealer_factor", factor=str(scheme.dealer_factor)) if dealer_involved else ""
+        lines.append(
+            say(
+                "payment.share",
+                payer_seat=seat,
+                winner_wind=winner,
+                times=_mult_text(mult),
+                points=points,
+                amount=amount,
+                role=say(f"payment.role.{role}"),
+                dealer=dealer_note,
+            )
+        )
     if not as_self_draw and scheme.others_on_discard == 0:
-        lines.append("the other players pay nothing on a discard win")
+        lines.append(say("payment.others_pay_nothing"))
     return shares, lines
 
 
@@ -150,10 +158,10 @@ def settle(score: Score, profile: Profile | str, pot: int = 0, history: HandHist
     konger = hand.discarder if konger_pays else None
     as_self_draw = hand.self_drawn or konger is not None
     if not as_self_draw and hand.discarder is None:
-        line = "won on a discard but no discarder given: say who discarded (or that it was self-drawn) to see payments"
+        line = say("payment.no_discarder")
         return Settlement(points, table_row, _zero(), (table_row, line), True, 0, None, 0, "win", "discarder")
     shares, lines = _shares(hand, rules, points, as_self_draw)
-    lines.insert(0, f"{table_row}; {rules.describe()}")
+    lines.insert(0, say("payment.row_and_rule", row=table_row, rule=rules.describe()))
     liable: Liability | None = None
     if konger is not None:
         shares, note = _konger_pays_all(shares, konger)
@@ -171,34 +179,31 @@ def settle(score: Score, profile: Profile | str, pot: int = 0, history: HandHist
     total = payments[winner]
     if pot:
         payments[winner] += pot
-        lines.append(f"{seat_name(winner)} also takes the draw-game pot of {pot}")
-    lines.append(f"{seat_name(winner)} receives {payments[winner]} in total")
+        lines.append(say("payment.pot", winner_seat=winner, pot=pot))
+    lines.append(say("payment.receives", winner_seat=winner, amount=payments[winner]))
     return Settlement(points, table_row, payments, tuple(lines), True, total, liable, -pot)
 
 
 def _below_minimum(score: Score) -> Settlement:
     faan, counted, minimum = score.faan, score.best.minimum_faan, score.minimum
-    line = f"{counted} faan is below the {minimum}-faan minimum: not a legal win"
-    if counted != faan:
-        line += f" ({faan - counted} of the {faan} faan do not count towards the minimum)"
-    return Settlement(0, f"no payment: below the {minimum}-faan minimum", _zero(), (line, "Nobody pays."), False)
+    extra = say("payment.not_counted", count=faan - counted, faan=faan) if counted != faan else ""
+    line = say("payment.below_minimum", counted=counted, minimum=minimum, excluded=extra)
+    row = say("payment.no_payment_row", minimum=minimum)
+    return Settlement(0, row, _zero(), (line, say("payment.nobody_pays")), False)
 
 
-def _table_points(faan: int, rules: PaymentRules) -> tuple[int, str]:
+def _table_points(faan: int, rules: PaymentRules) -> tuple[int, Message]:
     """(points, the table row in words) of ``faan``."""
     row = rules.points.row_for(faan)
     if row is None:
-        raise ProfileError(rules.where, "points.table", f"no row for {faan} faan; add one (e.g. an open-ended row)")
-    label = f" (row {row.label})" if row.label != str(faan) else ""
-    return row.points, f"{faan} faan -> {row.points} points{label}"
+        raise ProfileError(rules.where, "points.table", say_profile("points.no_row", faan=faan))
+    label = say("payment.table_row_label", label=row.label) if row.label != str(faan) else ""
+    return row.points, say("payment.table_row", faan=faan, points=row.points, row=label)
 
 
 def _konger_pays_all(shares: dict[Seat, int], konger: Seat) -> tuple[dict[Seat, int], str]:
     total = sum(shares.values())
-    note = (
-        f"Robbing the kong: valued as a self-draw, {seat_name(konger)} who added to the kong pays all three shares "
-        f"= {total}"
-    )
+    note = say("payment.robbed_kong", konger_seat=konger, total=total)
     return {s: (total if s == konger else 0) for s in shares}, note
 
 
@@ -206,27 +211,35 @@ def _apply_liability(
     hand: Hand, shares: dict[Seat, int], liable: Liability, rule: LiabilityRule
 ) -> tuple[dict[Seat, int], str]:
     if hand.self_drawn:
-        outcome, case = rule.self_drawn, "self-drawn"
+        outcome, case = rule.self_drawn, "self_drawn"
     elif hand.discarder == liable.seat:
-        outcome, case = rule.discard_by_liable, "won on the liable player's discard"
+        outcome, case = rule.discard_by_liable, "liable_discard"
     else:
-        outcome, case = rule.discard_by_other, "won on another player's discard"
+        outcome, case = rule.discard_by_other, "other_discard"
     total = sum(shares.values())
-    who = seat_name(liable.seat)
-    head = f"Liability ({rule.name}{', ' + rule.source if rule.source else ''}): {who} {liable.reason}; {case}"
+    who = liable.seat
+    # the rule as the profile names it in English; another language says what kind of liability it is
+    named = say(f"liability.rule.{rule.trigger}", text=f"{rule.name}{', ' + rule.source if rule.source else ''}")
+    why = liable.reason
+    head = say("liability.head", rule=named, liable_seat=who, why=why, case=say(f"liability.case.{case}"))
     if outcome == "liable_pays_all":
         new = {s: (total if s == liable.seat else 0) for s in shares}
-        return new, f"{head}: {who} pays every share, {total}"
+        return new, say("liability.pays_all", head=head, liable_seat=who, total=total)
     if outcome == "split" and hand.discarder is not None:
         liable_part = (total + 1) // 2
         new = {s: 0 for s in shares}
         new[liable.seat] = liable_part
         new[hand.discarder] = new.get(hand.discarder, 0) + total - liable_part
-        return new, (
-            f"{head}: {who} and the discarder {seat_name(hand.discarder)} split {total}: "
-            f"{liable_part} and {total - liable_part}"
+        return new, say(
+            "liability.split",
+            head=head,
+            liable_seat=who,
+            discarder_seat=hand.discarder,
+            total=total,
+            part=liable_part,
+            rest=total - liable_part,
         )
-    return shares, f"{head}: normal payment"
+    return shares, say("liability.normal", head=head)
 
 
 def false_mahjong(offender: Seat | Iterable[Seat], profile: Profile | str, dealer: Seat = 1) -> Settlement:
@@ -234,24 +247,23 @@ def false_mahjong(offender: Seat | Iterable[Seat], profile: Profile | str, deale
     rules = rules_of(profile)
     fm = rules.false_mahjong
     offenders = _offenders(offender)
-    names = ", ".join(seat_name(s) for s in offenders)
     payments = _zero()
     others = [s for s in SEATS if s not in offenders]
-    src = f" ({fm.source})" if fm.source else ""
+    src = say("source", source=fm.source) if fm.source else ""
     if fm.kind == "none":
         return Settlement(
-            0, "no penalty", payments, (f"False mahjong by {names}: this profile defines no penalty{src}.",),
-            kind="false_mahjong",
+            0, say("penalty.no_penalty_row"), payments,
+            (say("penalty.none", offender_seats=offenders, source=src),), kind="false_mahjong",
         )  # fmt: skip
-    lines = [f"False mahjong by {names}{src}"]
+    lines = [say("penalty.head", offender_seats=offenders, source=src)]
     if fm.kind == "fixed_per_player":
         each = fm.points // len(offenders)
-        row = f"{fm.points} points to each non-offender"
+        row = say("penalty.fixed_row", points=fm.points)
         for o in offenders:
             for s in others:
                 payments[o] -= each
                 payments[s] += each
-                lines.append(f"{seat_name(o)} pays {seat_name(s)} {each}")
+                lines.append(say("penalty.pays", payer_seat=o, payee_seat=s, amount=each))
         return Settlement(fm.points, row, payments, tuple(lines), kind="false_mahjong", total=fm.points)
     base, each, row = _penalty_share(profile, rules)
     factor = rules.scheme.dealer_factor if fm.dealer_factor_applies else Fraction(1)
@@ -262,7 +274,7 @@ def false_mahjong(offender: Seat | Iterable[Seat], profile: Profile | str, deale
             amount = apply(factor, each) if dealer in (o, s) else each
             payments[o] -= amount
             payments[s] += amount
-            lines.append(f"{seat_name(o)} pays {seat_name(s)} {amount}")
+            lines.append(say("penalty.pays", payer_seat=o, payee_seat=s, amount=amount))
     return Settlement(base, row, payments, tuple(lines), kind="false_mahjong", total=each)
 
 
@@ -276,16 +288,16 @@ def _offenders(offender: Seat | Iterable[Seat]) -> tuple[Seat, ...]:
     return offenders
 
 
-def _penalty_share(profile: Profile | str, rules: PaymentRules) -> tuple[int, int, str]:
+def _penalty_share(profile: Profile | str, rules: PaymentRules) -> tuple[int, int, Message]:
     """(table points, what each offender pays each other player, the row in words) of a points-based penalty."""
     fm = rules.false_mahjong
     if fm.kind == "reverse_self_draw_limit":
         cap = _cap_of(profile)
         base = rules.points.points(cap)
         each = apply(rules.scheme.self_draw_each, base)
-        return base, each, f"{cap} faan (limit) -> {base} points; self-draw share {each}"
+        return base, each, say("penalty.limit_row", cap=cap, points=base, each=each)
     base = rules.points.points(fm.faan)  # faan_per_player
-    return base, base, f"{fm.faan} faan -> {base} points"
+    return base, base, say("penalty.faan_row", faan=fm.faan, points=base)
 
 
 def _cap_of(profile: Profile | str) -> int:
@@ -297,27 +309,27 @@ def draw_game(profile: Profile | str, pot_before: int = 0, last_hand: bool = Fal
     rules = rules_of(profile)
     draw = rules.draw
     payments = _zero()
-    src = f" ({draw.source})" if draw.source else ""
+    src = say("source", source=draw.source) if draw.source else ""
     if last_hand:
         back = pot_before // 4
         for s in SEATS:
             payments[s] += back
         return Settlement(
-            0, "draw on the last hand", payments,
-            (f"Draw on the last hand{src}: the pot of {pot_before} is paid back, {back} to each player.",),
+            0, say("draw.last_hand_row"), payments,
+            (say("draw.last_hand", source=src, pot=pot_before, back=back),),
             kind="draw", pot=-4 * back,
         )  # fmt: skip
     if draw.pot_per_player == 0:
         return Settlement(
-            0, "no pot", payments, (f"Draw game: this profile has no draw-game pot{src}; nobody pays.",), kind="draw"
-        )
+            0, say("draw.no_pot_row"), payments, (say("draw.no_pot", source=src),), kind="draw"
+        )  # fmt: skip
     for s in SEATS:
         payments[s] -= draw.pot_per_player
     total = 4 * draw.pot_per_player
+    each = draw.pot_per_player
     return Settlement(
-        draw.pot_per_player, f"{draw.pot_per_player} points each into the pot", payments,
-        (f"Draw game{src}: each player puts {draw.pot_per_player} into the pot for the next winner "
-         f"(pot now {pot_before + total}).",),
+        each, say("draw.pot_row", each=each), payments,
+        (say("draw.pot", source=src, each=each, pot=pot_before + total),),
         kind="draw", pot=total,
     )  # fmt: skip
 

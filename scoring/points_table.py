@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Final
 
+from sikwu.scoring.profile_texts import say_profile
 from sikwu.scoring.table_checks import as_choice, as_int, check_keys, fail
 
 FORMULAS: Final = ("doubling", "half_spicy")
@@ -78,12 +79,7 @@ def parse_points(table: Mapping[str, Any], where: str) -> PointsTable:
     check_keys(table, ("table", "formula", "base", "spicy_from", "rows_up_to", "source"), where, "points")
     has_table, has_formula = "table" in table, "formula" in table
     if has_table == has_formula:
-        raise fail(
-            where,
-            "points",
-            'give exactly one of \'table\' (faan -> points rows, e.g. {"3" = 8, "4-6" = 16, "13+" = 128}) '
-            "or 'formula' ('doubling' or 'half_spicy')",
-        )
+        raise fail(where, "points", say_profile("points.table_or_formula"))
     if has_formula:
         formula = as_choice(table["formula"], FORMULAS, where, "points.formula")
         base = as_int(table.get("base", 1), where, "points.base", minimum=1)
@@ -94,32 +90,28 @@ def parse_points(table: Mapping[str, Any], where: str) -> PointsTable:
         return PointsTable(tuple(steps), f"{formula} formula, base {base}, flat from {up_to} faan")
     for extra in ("base", "spicy_from", "rows_up_to"):
         if extra in table:
-            raise fail(where, f"points.{extra}", "only used with 'formula'; remove it or drop 'table'")
+            raise fail(where, f"points.{extra}", say_profile("points.formula_only"))
     rows_raw = table["table"]
     if not isinstance(rows_raw, Mapping) or not rows_raw:
-        raise fail(where, "points.table", 'must be a non-empty table of "faan" = points, e.g. {"0" = 1, "1" = 2}')
+        raise fail(where, "points.table", say_profile("points.empty"))
     rows: list[PointsRow] = []
     for key, value in rows_raw.items():
         match = _ROW_KEY.match(str(key).strip())
         if not match:
-            raise fail(
-                where, f"points.table.{key}", 'row key must be a faan number "5", a range "4-6" or open-ended "13+"'
-            )
+            raise fail(where, f"points.table.{key}", say_profile("points.row_key"))
         low = int(match.group(1))
         high = None if match.group(2) else int(match.group(3) or low)
         if high is not None and high < low:
-            raise fail(where, f"points.table.{key}", f"range runs backwards ({low} > {high})")
+            raise fail(where, f"points.table.{key}", say_profile("points.backwards", low=low, high=high))
         points = as_int(value, where, f"points.table.{key}", minimum=1)
         rows.append(PointsRow(low, high, points))
     rows.sort(key=lambda r: r.low)
     for before, after in zip(rows, rows[1:], strict=False):
         if before.high is None:
-            raise fail(where, f"points.table.{before.label}", "an open-ended row ('N+') must be the last row")
+            raise fail(where, f"points.table.{before.label}", say_profile("points.open_last"))
         if after.low != before.high + 1:
-            problem = "overlaps" if after.low <= before.high else "leaves a gap after"
-            raise fail(
-                where, f"points.table.{after.label}", f"row {problem} row {before.label}; rows must be contiguous"
-            )
+            key = "points.overlaps" if after.low <= before.high else "points.gap"
+            raise fail(where, f"points.table.{after.label}", say_profile(key, before=before.label))
         if after.points < before.points:
-            raise fail(where, f"points.table.{after.label}", "points must not fall as faan rises")
+            raise fail(where, f"points.table.{after.label}", say_profile("points.falling"))
     return PointsTable(tuple(rows), "table")

@@ -11,6 +11,11 @@ Settlement sections (``[points]``, ``[payment]``, ...) come after the marker lin
 ``scoring.payment_rules``.
 
 A house file says ``extends = "sparrows-nest"`` (or a path) and overrides keys; merging is deep, table by table.
+
+``[meta] name_zh`` and ``description_zh`` name the profile in 繁體中文 for the page. They are data in the profile file,
+not entries of the page's catalogue keyed by profile name, because a house-rules file uploaded at the table must be
+able to name itself too (a catalogue only knows the built-ins), and the two languages of a description are then edited
+side by side. A house file that sets its own ``name`` or ``description`` does not inherit its parent's Chinese one.
 """
 
 from __future__ import annotations
@@ -26,11 +31,20 @@ from typing import Any
 from sikwu.scoring.errors import ProfileError
 from sikwu.scoring.patterns import REGISTRY
 from sikwu.scoring.payment_rules import SECTIONS, PaymentRules
+from sikwu.scoring.profile_texts import say_profile
 
 PROFILE_DIR = Path(__file__).with_name("profiles")
 DEFAULT_PROFILE = "sparrows-nest"
 SETTLEMENT_SECTIONS = SECTIONS  # the settlement tables, checked by scoring.payment_rules
-_META_KEYS = {"name": str, "description": str, "source": str, "section": str, "extends": str}
+_META_KEYS = {
+    "name": str,
+    "description": str,
+    "name_zh": str,
+    "description_zh": str,
+    "source": str,
+    "section": str,
+    "extends": str,
+}
 _RULE_KEYS = {"minimum_faan": int, "cap_faan": int}
 _PATTERN_KEYS = {
     "value": (int, str),
@@ -82,6 +96,11 @@ class Profile:
     cap_faan: int
     patterns: Mapping[str, PatternValue]
     payment: PaymentRules | None = None
+    #: The name and description in 繁體中文 (``[meta] name_zh``, ``description_zh``), "" when the file has none.
+    #: Data in the profile rather than entries of the page's catalogue: a house-rules file a table uploads carries
+    #: its own, and the two languages of a description are edited side by side in one file.
+    name_zh: str = ""
+    description_zh: str = ""
 
     def has(self, key: str) -> bool:
         return key in self.patterns
@@ -154,7 +173,7 @@ def _resolve(name_or_path: str | Path, base: Path | None) -> Path:
     text = str(name_or_path)
     if not text.strip():
         names = ", ".join(sorted(p.stem for p in PROFILE_DIR.glob("*.toml")))
-        raise ProfileError("<profile>", "", f"no profile name given; use one of {names} or a path to a .toml file")
+        raise ProfileError("<profile>", "", say_profile("profile.no_name", names=names))
     builtin = PROFILE_DIR / f"{text}.toml"
     if not text.endswith(".toml") and "/" not in text and builtin.exists():
         return builtin
@@ -162,38 +181,43 @@ def _resolve(name_or_path: str | Path, base: Path | None) -> Path:
     if not path.is_absolute() and base is not None:
         path = base / path
     if path.is_dir():
-        raise ProfileError(text, "", "is a folder, not a profile; give a built-in name or the path of a .toml file")
+        raise ProfileError(text, "", say_profile("profile.folder"))
     if path.exists():
         return path.resolve()
     names = ", ".join(sorted(p.stem for p in PROFILE_DIR.glob("*.toml")))
-    raise ProfileError(text, "", f"no such profile; built-in profiles are: {names}; or give a path to a .toml file")
+    raise ProfileError(text, "", say_profile("profile.no_such", names=names))
 
 
 def _read_merged(path: Path, chain: tuple[str, ...]) -> dict[str, Any]:
     key = str(path.resolve())
     if key in chain:
-        raise ProfileError(str(path), "meta.extends", "extends cycle: " + " -> ".join([*chain, key]))
+        raise ProfileError(str(path), "meta.extends", say_profile("profile.cycle", chain=" -> ".join([*chain, key])))
     try:
         with path.open("rb") as fh:
             data = tomllib.load(fh)
     except tomllib.TOMLDecodeError as exc:
-        raise ProfileError(str(path), "", f"not valid TOML ({exc}); fix the syntax") from exc
+        raise ProfileError(str(path), "", say_profile("profile.not_toml", error=str(exc))) from exc
     except UnicodeDecodeError as exc:
-        raise ProfileError(str(path), "", "is not UTF-8 text; save the profile as a UTF-8 .toml file") from exc
+        raise ProfileError(str(path), "", say_profile("profile.not_utf8")) from exc
     except OSError as exc:
-        raise ProfileError(str(path), "", f"cannot be read ({exc.strerror}); check the path and permissions") from exc
+        raise ProfileError(str(path), "", say_profile("profile.unreadable", error=str(exc.strerror))) from exc
     meta = data.get("meta", {})
     parent = meta.get("extends") if isinstance(meta, dict) else None
     if parent is None:
         return data
     if not isinstance(parent, str):
-        raise ProfileError(str(path), "meta.extends", "must be a profile name or path string")
+        raise ProfileError(str(path), "meta.extends", say_profile("profile.extends_type"))
     try:
         parent_path = _resolve(parent, path.parent)
     except ProfileError as exc:
-        raise ProfileError(str(path), "meta.extends", f"{parent!r}: {exc.problem}") from exc
+        problem = say_profile("profile.extends_failed", parent=repr(parent), problem=exc.problem)
+        raise ProfileError(str(path), "meta.extends", problem) from exc
     base = _read_merged(parent_path, (*chain, key))
-    base.get("meta", {}).pop("extends", None)
+    base_meta = base.get("meta", {})
+    base_meta.pop("extends", None)
+    for english in ("name", "description"):  # a house file renamed in English is not its parent in Chinese
+        if isinstance(meta, dict) and english in meta and f"{english}_zh" not in meta:
+            base_meta.pop(f"{english}_zh", None)
     return _deep_merge(base, data)
 
 
@@ -210,22 +234,21 @@ def _deep_merge(base: dict[str, Any], over: Mapping[str, Any]) -> dict[str, Any]
 def _check_type(path: str, key: str, value: Any, typ: Any) -> None:
     types = typ if isinstance(typ, tuple) else (typ,)
     if isinstance(value, bool) and bool not in types:
-        raise ProfileError(path, key, f"expected {'/'.join(t.__name__ for t in types)}, got a boolean")
+        raise ProfileError(path, key, say_profile("profile.boolean", types="/".join(t.__name__ for t in types)))
     if not isinstance(value, types):
-        raise ProfileError(path, key, f"expected {'/'.join(t.__name__ for t in types)}, got {type(value).__name__}")
+        names = "/".join(t.__name__ for t in types)
+        raise ProfileError(path, key, say_profile("profile.type", types=names, got=type(value).__name__))
 
 
 def parse_value(text: int | str, cap: int, path: str = "<profile>", key: str = "value") -> tuple:
     """``"2 (1)"`` -> (2, 1, False, False); ``"max (2)"`` -> (cap, 2, True, False); ``"3 (-)"`` -> (3, None, ...)."""
     if isinstance(text, int) and not isinstance(text, bool):
         if text < 0:
-            raise ProfileError(path, key, f"faan must not be negative (got {text})")
+            raise ProfileError(path, key, say_profile("profile.negative_faan", value=text))
         return text, text, False, False
     m = _VALUE_RE.match(str(text))
     if not m:
-        raise ProfileError(
-            path, key, f'cannot read value {text!r}; write an integer, "max", "max-1", "2 (1)" or "2 (-)"'
-        )
+        raise ProfileError(path, key, say_profile("profile.bad_value", value=repr(text)))
     head, minus, open_part = m.group(1), m.group(2), m.group(3)
 
     def one(tok: str, less: str | None) -> tuple[int, bool]:
@@ -246,21 +269,21 @@ def _check_top(raw: dict[str, Any], path: str) -> None:
     allowed_top = {"meta", "rules", "patterns", *SETTLEMENT_SECTIONS}
     for k in raw:
         if k not in allowed_top:
-            raise ProfileError(path, k, f"unknown table; allowed: {', '.join(sorted(allowed_top))}")
+            raise ProfileError(path, k, say_profile("profile.unknown_table", allowed=", ".join(sorted(allowed_top))))
     for section in ("meta", "rules", "patterns"):
         if not isinstance(raw.get(section), dict):
-            raise ProfileError(path, section, f"missing [{section}] table")
+            raise ProfileError(path, section, say_profile("profile.missing_table", section=section))
 
 
 def _check_section(table: dict[str, Any], keys: Mapping[str, Any], required: tuple[str, ...], path: str, name: str):
     """Every key of ``[name]`` known and of its type, every required key present."""
     for k, v in table.items():
         if k not in keys:
-            raise ProfileError(path, f"{name}.{k}", f"unknown key; allowed: {', '.join(sorted(keys))}")
+            raise ProfileError(path, f"{name}.{k}", say_profile("profile.unknown_key", allowed=", ".join(sorted(keys))))
         _check_type(path, f"{name}.{k}", v, keys[k])
     for k in required:
         if k not in table:
-            raise ProfileError(path, f"{name}.{k}", "missing")
+            raise ProfileError(path, f"{name}.{k}", say_profile("profile.missing"))
 
 
 def _limits(rules: dict[str, Any], path: str) -> tuple[int, int]:
@@ -268,9 +291,9 @@ def _limits(rules: dict[str, Any], path: str) -> tuple[int, int]:
     _check_section(rules, _RULE_KEYS, tuple(_RULE_KEYS), path, "rules")
     minimum, cap = rules["minimum_faan"], rules["cap_faan"]
     if minimum < 0:
-        raise ProfileError(path, "rules.minimum_faan", f"must be 0 or more (got {minimum})")
+        raise ProfileError(path, "rules.minimum_faan", say_profile("profile.minimum", value=minimum))
     if cap < 1 or cap < minimum:
-        raise ProfileError(path, "rules.cap_faan", f"must be at least 1 and at least minimum_faan (got {cap})")
+        raise ProfileError(path, "rules.cap_faan", say_profile("profile.cap", value=cap))
     return minimum, cap
 
 
@@ -287,7 +310,7 @@ def _pattern_options(key: str, table: dict[str, Any], path: str) -> dict[str, An
             options[k] = v
         else:
             extra = sorted(set(_PATTERN_KEYS) | set(cls.options))
-            raise ProfileError(path, f"{where}.{k}", f"unknown key; allowed: {', '.join(extra)}")
+            raise ProfileError(path, f"{where}.{k}", say_profile("profile.unknown_key", allowed=", ".join(extra)))
     return options
 
 
@@ -295,19 +318,21 @@ def _pattern_value(key: str, table: Any, cap: int, path: str) -> PatternValue | 
     """One ``[patterns.<key>]`` table checked and read; None when it is switched off (``enabled = false``)."""
     where = f"patterns.{key}"
     if key not in REGISTRY:
-        raise ProfileError(path, where, f"unknown pattern; known patterns: {', '.join(sorted(REGISTRY))}")
+        raise ProfileError(path, where, say_profile("profile.unknown_pattern", known=", ".join(sorted(REGISTRY))))
     if not isinstance(table, dict):
-        raise ProfileError(path, where, f"must be a table like [patterns.{key}] value = 1")
+        raise ProfileError(path, where, say_profile("profile.pattern_table", pattern=key))
     options = _pattern_options(key, table, path)
     if not table.get("enabled", True):
         return None
     if "value" not in table:
-        raise ProfileError(path, f"{where}.value", "missing (the faan this pattern is worth)")
+        raise ProfileError(path, f"{where}.value", say_profile("profile.missing_value"))
     closed, open_, lim_c, lim_o = parse_value(table["value"], cap, path, f"{where}.value")
     for field_name in ("includes", "replaces"):
         for inc in table.get(field_name, []):
             if not isinstance(inc, str) or inc not in REGISTRY:
-                raise ProfileError(path, f"{where}.{field_name}", f"unknown pattern {inc!r}")
+                raise ProfileError(
+                    path, f"{where}.{field_name}", say_profile("profile.unknown_included", pattern=repr(inc))
+                )
     cls = REGISTRY[key]
     return PatternValue(
         key=key,
@@ -342,6 +367,8 @@ def _build(raw: dict[str, Any], path: str) -> Profile:
     return Profile(
         name=meta["name"],
         description=meta["description"],
+        name_zh=_chinese(meta, "name_zh", path),
+        description_zh=_chinese(meta, "description_zh", path),
         source=source,
         path=path,
         raw=raw,
@@ -350,6 +377,14 @@ def _build(raw: dict[str, Any], path: str) -> Profile:
         patterns=patterns,
         payment=_payment_rules(raw, path),
     )
+
+
+def _chinese(meta: Mapping[str, Any], key: str, path: str) -> str:
+    """``[meta] name_zh`` / ``description_zh``: optional, but when given it must be Chinese text."""
+    text = meta.get(key, "")
+    if text and not any("\u3400" <= c <= "\u9fff" for c in text):
+        raise ProfileError(path, f"meta.{key}", say_profile("profile.not_chinese"))
+    return text
 
 
 def _payment_rules(raw: dict[str, Any], path: str) -> PaymentRules | None:

@@ -16,6 +16,7 @@ from typing import Any
 from sikwu.scoring.errors import ScoringError
 from sikwu.scoring.hand import Hand
 from sikwu.scoring.hand_json import hand_to_json
+from sikwu.scoring.messages import to_json
 from sikwu.scoring.notation import format_groups, format_tiles
 from sikwu.scoring.payments import SEATS, Settlement, rules_of, seat_name, seat_short, settle
 from sikwu.scoring.profile import Profile, builtin_profiles, load_profile
@@ -98,6 +99,8 @@ class Report:
             "profile": {
                 "name": self.profile.name,
                 "description": self.profile.description,
+                "name_zh": self.profile.name_zh,
+                "description_zh": self.profile.description_zh,
                 "source": self.profile.source,
                 "minimum_faan": self.profile.minimum_faan,
                 "cap_faan": self.profile.cap_faan,
@@ -116,6 +119,7 @@ class Report:
             "patterns": [_hit_dict(h) for h in s.best.patterns],
             "alternatives": [_reading_dict(r) for r in s.alternatives],
             "notes": list(s.notes),
+            "note_messages": [to_json(n) for n in s.notes],
             "settlement": self.settlement.to_dict(),
             "comparison": [c.to_dict() for c in self.comparison],
         }
@@ -275,6 +279,7 @@ def _hit_dict(h: Any) -> dict[str, Any]:
         "name_zh": h.name_zh,
         "faan": h.faan,
         "reason": h.reason,
+        "reason_message": to_json(h.reason),
         "limit": h.limit,
         "counts_for_minimum": h.counts_for_minimum,
     }

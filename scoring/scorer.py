@@ -27,6 +27,7 @@ from sikwu.scoring import readings as hand_readings
 from sikwu.scoring.errors import NotAWinningHandError
 from sikwu.scoring.evaluate import PatternHit, Reading
 from sikwu.scoring.hand import Hand
+from sikwu.scoring.message_texts import say
 from sikwu.scoring.patterns import base as patterns_base
 from sikwu.scoring.profile import DEFAULT_PROFILE, Profile, load_profile
 from sikwu.scoring.validate import valid_concealed_counts, validate_hand
@@ -75,28 +76,21 @@ def _distinct(found: list[Reading]) -> list[Reading]:
 
 def _not_a_win(hand: Hand, prof: Profile) -> NotAWinningHandError:
     if hand.events & {"seven_flowers", "eight_flowers"}:
-        return NotAWinningHandError(
-            f"profile '{prof.name}' has no seven/eight-flower win; remove the event or choose another profile"
-        )
-    return NotAWinningHandError(
-        f"these tiles do not form four sets and a pair or a special hand allowed by profile '{prof.name}'; check the "
-        "tiles (a missing or misread tile is the usual cause) and that every kong is declared"
-    )
+        return NotAWinningHandError(say("error.no_flower_win", profile=prof.name))
+    return NotAWinningHandError(say("error.not_a_winning_hand", profile=prof.name))
 
 
 def _notes(best: Reading, prof: Profile) -> tuple[str, ...]:
     """What a player should know beside the faan: a chicken hand, the cap, a hand below the minimum."""
     notes = []
     if not best.patterns:
-        notes.append("chicken hand (雞糊): no scoring pattern, 0 faan")
+        notes.append(say("note.chicken_hand"))
     if best.raw_faan > prof.cap_faan:
-        notes.append(f"{best.raw_faan} faan is capped at the {prof.cap_faan}-faan limit")
+        notes.append(say("note.capped", raw=best.raw_faan, cap=prof.cap_faan))
     if best.minimum_faan < prof.minimum_faan:
         excluded = best.faan - best.minimum_faan
-        extra = f" ({excluded} faan from patterns that do not count towards it)" if excluded > 0 else ""
-        notes.append(
-            f"{best.minimum_faan} faan counts towards the {prof.minimum_faan}-faan minimum{extra}: not a legal win"
-        )
+        extra = say("note.not_counted", count=excluded) if excluded > 0 else ""
+        notes.append(say("note.below_minimum", counted=best.minimum_faan, minimum=prof.minimum_faan, excluded=extra))
     return tuple(notes)
 
 

@@ -12,6 +12,8 @@ from sikwu.scoring.decompose import TILE_INDEX, counts_of, divisions, standard_d
 from sikwu.scoring.errors import HandError
 from sikwu.scoring.event_checks import check_events
 from sikwu.scoring.hand import EVENTS, KONG_KINDS, Hand, Meld
+from sikwu.scoring.message_texts import say
+from sikwu.scoring.messages import Message
 from sikwu.scoring.tiles import (
     BONUS_IDS,
     PLAYING_IDS,
@@ -52,18 +54,12 @@ def check_counts(tiles: Iterable[str]) -> None:
         return  # the usual case: playing tiles only, none more than four times
     for tile, n in counts.items():
         if not is_tile_id(tile):
-            raise HandError(f"'{tile}' is not a tile id; use 1m-9m, 1p-9p, 1s-9s, 1z-7z or 1f-8f")
+            raise HandError(say("hand.not_a_tile_id", token=tile))
         limit = copies_in_set(tile)
         if n > limit:
             if is_bonus(tile):
-                raise HandError(
-                    f"{_name(tile)} appears {n} times but a set has only one of each flower/season; "
-                    "remove the duplicate (probably a misread tile)"
-                )
-            raise HandError(
-                f"{_name(tile)} appears {n} times but a set has only {limit}; "
-                "correct the misread tile or the meld it was counted in"
-            )
+                raise HandError(say("hand.bonus_twice", tiles=tile, tile=tile, count=n))
+            raise HandError(say("hand.too_many", tiles=tile, tile=tile, count=n, limit=limit))
 
 
 def winning_shapes(tiles: Sequence[str], *, seven_pairs: bool = True) -> bool:
@@ -106,7 +102,7 @@ def is_winning_hand(concealed: Sequence[str], melds: Sequence[Meld] = (), *, sev
 _MELD_SIZE = {"chow": 3, "pung": 3, "kong": 4}
 
 
-def meld_shape_problem(kind: str, tiles: Sequence[str]) -> str | None:
+def meld_shape_problem(kind: str, tiles: Sequence[str]) -> Message | None:
     """Why ``tiles`` cannot be a meld of ``kind`` (chow, pung or kong), or None when they can.
 
     The one statement of the meld-shape rule: a chow is three consecutive tiles of one numbered suit, a pung three
@@ -122,28 +118,26 @@ def meld_shape_problem(kind: str, tiles: Sequence[str]) -> str | None:
     """
     size = _MELD_SIZE.get(kind)
     if size is None:
-        return f"{kind!r} is not a meld kind; use chow, pung or kong"
+        return say("meld.not_a_kind", token=repr(kind))
     for t in tiles:
         if not is_tile_id(t):
-            return f"'{t}' is not a tile id; melds are made of 1m-9m, 1p-9p, 1s-9s or 1z-7z"
+            return say("meld.not_a_tile", token=t)
         if is_bonus(t):
-            return f"flowers and seasons cannot be in a meld; list {t} under bonus tiles"
+            return say("meld.bonus_tile", tiles=t)
     if len(tiles) != size:
-        what = "three consecutive tiles of one suit" if kind == "chow" else f"{size} identical tiles"
-        return f"a {kind} has {size} tiles, got {len(tiles)} (a {kind} is {what})"
+        what = say("meld.what.chow") if kind == "chow" else say("meld.what.same", size=size)
+        return say("meld.size", kind=kind, size=size, count=len(tiles), what=what)
     if kind != "chow":
         if len(set(tiles)) != 1:
-            return f"a {kind} must be {size} identical tiles; fix the tiles or make it a chow"
+            return say("meld.identical", kind=kind, size=size)
         return None
     if any(is_honour(t) for t in tiles):
-        return (
-            "winds and dragons cannot form a chow (a chow is three tiles of one suit); make it a pung or fix the tiles"
-        )
+        return say("meld.chow_honours")
     if len({suit_of(t) for t in tiles}) != 1:
-        return "a chow must be three tiles of one suit; fix the tiles"
+        return say("meld.chow_suit")
     ranks = sorted(rank_of(t) for t in tiles)
     if ranks != list(range(ranks[0], ranks[0] + 3)):
-        return "a chow must be three consecutive numbers (like 3-4-5); fix the tiles"
+        return say("meld.chow_run")
     return None
 
 
@@ -223,9 +217,7 @@ def valid_concealed_counts(hand: Hand) -> tuple[int, ...] | None:
 def _check_fields(hand: Hand) -> None:
     """The hand's fields are of the right kind: tiles given, a boolean self-draw, Meld objects."""
     if not hand.concealed and not hand.events & _FLOWER_WINS:
-        raise HandError(
-            "the hand is empty: give the concealed tiles including the winning tile, e.g. '123m 456p 789s 111z 55z'"
-        )
+        raise HandError(say("hand.empty"))
     if not isinstance(hand.self_drawn, bool):
         raise HandError(f"self_drawn must be True or False, not {hand.self_drawn!r}")
     for i, m in enumerate(hand.melds):
@@ -297,7 +289,7 @@ def validate_hand(hand: Hand) -> None:
 
 def _check_tile_number(hand: Hand) -> None:
     if len(hand.melds) > 4:
-        raise HandError(f"{len(hand.melds)} melds declared but a hand has at most four sets; remove the extra meld")
+        raise HandError(say("hand.too_many_melds", count=len(hand.melds)))
     kongs = sum(m.kind == "kong" for m in hand.melds)
     expected = 3 * (4 - len(hand.melds)) + 2
     n = len(hand.concealed)
@@ -305,25 +297,15 @@ def _check_tile_number(hand: Hand) -> None:
     if flower_win:
         if n not in (expected - 1, expected):
             raise HandError(
-                f"with {len(hand.melds)} declared meld(s) the concealed part must hold {expected - 1} or {expected} "
-                f"tiles at a flower win, not {n}; check for a missing or extra tile"
+                say("hand.flower_win_size", melds=len(hand.melds), fewer=expected - 1, expected=expected, count=n)
             )
         return
     if n != expected:
         total = 14 + kongs
-        raise HandError(
-            f"a winning hand with {len(hand.melds)} declared meld(s) ({kongs} kong(s)) has {expected} concealed tiles "
-            f"({total} tiles in all), but {n} concealed tiles were given; check for a missing or extra tile, or "
-            "declare a kong that is hidden in the concealed tiles"
-        )
+        raise HandError(say("hand.size", melds=len(hand.melds), kongs=kongs, expected=expected, total=total, count=n))
     if hand.winning_tile is None:
-        raise HandError("say which tile completed the hand (winning_tile); it must be one of the concealed tiles")
+        raise HandError(say("hand.no_winning_tile"))
     if hand.winning_tile not in hand.concealed:
         if is_tile_id(hand.winning_tile) and any(hand.winning_tile in m.tiles for m in hand.melds):
-            raise HandError(
-                f"winning tile {hand.winning_tile} is only in a declared meld; the winning tile belongs to the "
-                "concealed tiles (a set completed by the winning tile is not a declared meld)"
-            )
-        raise HandError(
-            f"winning tile {hand.winning_tile} is not among the concealed tiles; add it or correct the winning tile"
-        )
+            raise HandError(say("hand.winning_tile_in_meld", tiles=hand.winning_tile))
+        raise HandError(say("hand.winning_tile_missing", tiles=hand.winning_tile))

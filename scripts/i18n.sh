@@ -8,6 +8,8 @@ PYBABEL=${PYBABEL:-.venv/bin/pybabel}
 pot=app/locale/sikwu.pot
 "$PYBABEL" -q extract -F app/locale/babel.cfg -k _ -k N_ -k ngettext:1,2 --no-location --sort-output \
   --project sikwu --copyright-holder "sikwu contributors" -o "$pot" app
+# the engine's keyed messages (pattern reasons, payment lines, input errors, recogniser notes): context = key
+"${PYTHON:-.venv/bin/python}" -q scripts/i18n_engine.py "$pot" >/dev/null
 for lang in zh_Hant_HK; do
   po=app/locale/$lang/LC_MESSAGES/sikwu.po
   if [ -f "$po" ]; then

@@ -25,6 +25,7 @@ from typing import Literal
 import numpy as np
 from sikwu.scoring.tiles import BONUS_IDS, COPIES_BONUS, COPIES_PLAYING, PLAYING_IDS
 from sikwu.vision.labels import BACK, NOT_A_TILE
+from sikwu.vision.note_texts import note
 
 #: A tile whose chosen id has probability below this is flagged for the user.
 LOW_CONFIDENCE = 0.6
@@ -229,19 +230,12 @@ def _winning_ranks(
     check was skipped or found nothing."""
     n_playing = sum(1 for a in argmax if a not in BONUS_IDS)
     if any(a == BACK for a in argmax):
-        return None, 0, "face-down tiles present: the winning-hand check was skipped"
+        return None, 0, note("vision.face_down")
     if not 14 <= n_playing <= 18:
-        return (
-            None,
-            0,
-            (
-                f"{n_playing} playing tiles found; a winning hand has 14 (one more per kong): "
-                "add the missed tiles or remove the extra ones, then check the hand"
-            ),
-        )
+        return None, 0, note("vision.tile_number", count=n_playing)
     ranks, tried = _best_first(options, is_winning_reading)
     if ranks is None:
-        return None, tried, f"no legal winning hand among the {tried} most probable readings: tile counts enforced only"
+        return None, tried, note("vision.no_legal_reading", count=tried)
     return ranks, tried, None
 
 
@@ -255,9 +249,9 @@ def assign(topks: Sequence[TopK], *, winning: bool = False) -> Assignment:
     tried = 0
     ranks: list[int] | None = None
     if winning:
-        ranks, tried, note = _winning_ranks(options, argmax)
-        if note:
-            notes.append(note)
+        ranks, tried, said = _winning_ranks(options, argmax)
+        if said:
+            notes.append(said)
         if ranks is not None:
             method = "winning"
     if ranks is None:

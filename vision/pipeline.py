@@ -25,6 +25,7 @@ from sikwu.vision.calibration import Calibration, for_model
 from sikwu.vision.detector import DEFAULT_MODEL_PATH, BoxSource, DetectorModelError, TileDetector
 from sikwu.vision.io import ImageInput, LoadedImage, NoTilesFoundError, load_image
 from sikwu.vision.naming import Classifier, Named, is_tile, name_quads, row_continuations, segmentation_extras
+from sikwu.vision.note_texts import note
 from sikwu.vision.propose import detector_proposals, uncovered_blobs
 from sikwu.vision.result import Recognition, RecognizedTile
 from sikwu.vision.segment import segment
@@ -74,11 +75,11 @@ def _default_detector() -> tuple[BoxSource | None, str | None]:
     """The shipped detector, or None and a note saying why recognition falls back to OpenCV segmentation."""
     path = DETECTOR_MODEL_PATH if DETECTOR_MODEL_PATH is not None else DEFAULT_MODEL_PATH
     if not Path(path).is_file():
-        return None, f"tile detector model not found at {path}: candidates from OpenCV segmentation"
+        return None, note("vision.detector_missing", path=str(path))
     try:
         return _load_detector(Path(path)), None
     except DetectorModelError as exc:
-        return None, f"{exc}; candidates from OpenCV segmentation"
+        return None, note("vision.detector_broken", error=str(exc))
 
 
 def _sources(candidates: CandidateSource, detector: BoxSource | None) -> tuple[str, ...]:
@@ -98,7 +99,7 @@ def _from_detector(
         proposals = detector_proposals(loaded, detector)
     notes.extend(proposals.notes)
     if not proposals.quads:
-        notes.append("the tile detector found no tiles: candidates from OpenCV segmentation")
+        notes.append(note("vision.detector_found_nothing"))
         return proposals.image, None
     pixels = proposals.image.pixels
     with watch.stage("classify"):
@@ -121,9 +122,7 @@ def _from_segmentation(loaded: LoadedImage, clf: Classifier, watch: Stopwatch) -
     with watch.stage("segment"):
         seg = segment(loaded.pixels)
     if not seg.blobs:
-        raise NoTilesFoundError(
-            "no tiles found in the photo: lay the tiles face up on a plain table, fill the frame and avoid glare"
-        )
+        raise NoTilesFoundError(note("vision.no_tiles"))
     with watch.stage("classify"):
         return name_blobs(loaded.pixels, seg, clf)
 
@@ -165,9 +164,7 @@ def recognize(
     with watch.stage("layout_decode"):
         chosen = consistent([(q, p) for q, p in found if is_tile(p)])
         if not chosen:
-            raise NoTilesFoundError(
-                "no tiles found in the photo (candidates were not tiles): lay the tiles face up, fill the frame"
-            )
+            raise NoTilesFoundError(note("vision.no_tiles_among_candidates"))
         result = assemble(chosen, loaded, winning=winning, calibration=_calibration(clf))
     return Recognition(
         tiles=result.tiles,

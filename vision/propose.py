@@ -18,6 +18,7 @@ from dataclasses import dataclass
 import numpy as np
 from sikwu.vision.detector import BoxSource, Detection
 from sikwu.vision.io import LoadedImage
+from sikwu.vision.note_texts import note
 from sikwu.vision.quads import area, box_quad, intersection, overlap, quad_box
 from sikwu.vision.segment import Segmentation
 from sikwu.vision.stretch import unstretch
@@ -78,7 +79,7 @@ def detector_proposals(loaded: LoadedImage, det: BoxSource) -> DetectorProposals
         notes.append(levelled.note)
     detections, region = zoom_in(levelled.loaded.pixels, det, levelled.detections, DETECTOR_SCORE_THRESHOLD)
     if region is not None:
-        notes.append("the tiles are small in this photo: the detector looked again, closer; a closer photo reads best")
+        notes.append(note("vision.small_tiles"))
     as_is = levelled.loaded is loaded and region is None
     faint_boxes = [d.box for d in first if _is_faint(d, sure_from)] if faint and as_is else []
     sure_quads = _quads([d.box for d in detections])

@@ -16,6 +16,7 @@ from collections.abc import Sequence
 
 import cv2
 import numpy as np
+from sikwu.vision import note_texts
 from sikwu.vision.detector import MIN_DETECTIONS_TO_JUDGE, BoxSource, Detection, mean_peak_score
 from sikwu.vision.io import LoadedImage
 
@@ -41,11 +42,8 @@ class Unstretched:
     def note(self) -> str | None:
         if self.axis is None:
             return None
-        way = "wide" if self.axis == "x" else "tall"
-        return (
-            f"the photo looks stretched about {self.factor:g}:1 (tiles {self.factor:g} times too {way}); "
-            "tiles were found after squeezing it back"
-        )
+        key = "vision.stretched_wide" if self.axis == "x" else "vision.stretched_tall"
+        return note_texts.note(key, factor=f"{self.factor:g}")
 
 
 def median_aspect(detections: Sequence[Detection]) -> float:

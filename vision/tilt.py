@@ -19,6 +19,7 @@ import dataclasses
 
 import cv2
 import numpy as np
+from sikwu.vision import note_texts
 from sikwu.vision.detector import MIN_DETECTIONS_TO_JUDGE, BoxSource, Detection, mean_peak_score
 from sikwu.vision.io import LoadedImage
 
@@ -59,7 +60,7 @@ class Levelled:
     def note(self) -> str | None:
         if not self.degrees:
             return None
-        return f"the tile rows run at a slant of about {abs(self.degrees):.0f} degrees; the photo was levelled first"
+        return note_texts.note("vision.slanted", degrees=f"{abs(self.degrees):.0f}")
 
 
 def slant(pixels: np.ndarray) -> tuple[float, float]:

@@ -10,6 +10,7 @@ them back, so a phone that reloads the page keeps them; within a session the wid
 from __future__ import annotations
 
 import streamlit as st
+from sikwu.app import services
 from sikwu.app.i18n import _
 from sikwu.app.session import Session, W
 from sikwu.app.table import EVENT_LABELS, TableContext, event_label, seat_label, seat_short, wind_name
@@ -166,16 +167,18 @@ def render_step(
         )
         names = list(profiles or {})
         if names:
+            labels = {name: services.profile_label(name) for name in names}
             st.selectbox(
                 _("Rule profile"),
                 names,
                 index=names.index(ctx.profile) if ctx.profile in names else names.index(default_profile),
                 key=W.CTX_PROFILE,
+                format_func=labels.__getitem__,  # names in the page's language, chosen while drawing
                 on_change=_remember,
                 args=(W.CTX_PROFILE,),
             )
             if profiles and profiles.get(ctx.profile):
-                st.caption(profiles[ctx.profile])  # the profile file's own description (a known untranslated text)
+                st.caption(profiles[ctx.profile])  # the profile file's description in the page's language
         st.file_uploader(_("House rules (TOML, extends a built-in profile)"), type=["toml"], key=W.CTX_HOUSE_RULES)
 
 

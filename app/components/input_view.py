@@ -7,8 +7,10 @@ import os
 import streamlit as st
 from sikwu.app import flow
 from sikwu.app.address import PHONE_URL_ENV, qr_png
+from sikwu.app.components.header import activate_language
 from sikwu.app.components.overlay import annotate
 from sikwu.app.draft import Draft
+from sikwu.app.engine_text import engine
 from sikwu.app.i18n import N_, _
 from sikwu.app.session import Session, W
 
@@ -31,6 +33,7 @@ def _take(session: Session, data: bytes, name: str) -> None:
 
 def _use_typed() -> None:
     session = Session(st.session_state)
+    activate_language(session)  # a callback runs before the page sets the language: its message is in it too
     flow.use_typed(session, str(session.widget(W.TYPED_HAND, "")))
 
 
@@ -129,4 +132,4 @@ def render_photo(session: Session, draft: Draft) -> None:
         caption += " · " + _("{n} to check (orange)").format(n=low)
     st.image(img, caption=caption, width="stretch", alt=_("Your photo with the tiles outlined and numbered"))
     for note in found.notes:
-        st.caption(_("Recogniser: {note}").format(note=note))
+        st.caption(_("Recogniser: {note}").format(note=engine(note)))

@@ -12,6 +12,7 @@ from typing import Any
 import streamlit as st
 from sikwu.app import services
 from sikwu.app.components import share
+from sikwu.app.engine_text import engine, shape_name
 from sikwu.app.flow import NeedsFix, Outcome, Refused, Result, Waiting
 from sikwu.app.i18n import CHINESE, _, current
 from sikwu.app.table import TableContext, seat_label, seat_short
@@ -36,8 +37,8 @@ def _status(score: Score) -> tuple[str, str]:
 
 
 def pattern_rows(reading: Reading) -> list[dict[str, Any]]:
-    if current() == CHINESE:  # the engine explains a pattern in English only: the name says it to a HK player
-        return [{"番": int(p.faan), "番種": p.name_zh} for p in reading.patterns]
+    if current() == CHINESE:
+        return [{"番": int(p.faan), "番種": p.name_zh, "點解": engine(p.reason)} for p in reading.patterns]
     return [{"Faan": int(p.faan), "Pattern": p.name_en, "番種": p.name_zh, "Why": p.reason} for p in reading.patterns]
 
 
@@ -128,7 +129,7 @@ def render_details(outcome: Outcome) -> None:
         return
     scored, ctx = outcome.scored, outcome.context
     for note in scored.score.notes:
-        st.caption(note)
+        st.caption(engine(note))
     _patterns(scored.score)
     _payments(scored, ctx)
     _alternatives(scored.score)
@@ -158,12 +159,12 @@ def _payments(scored: services.Scored, ctx: TableContext) -> None:
         if scored.settlement.lines:
             with st.expander(_("How the payment was worked out")):
                 for line in scored.settlement.lines:
-                    st.markdown(f"- {line}")
+                    st.markdown(f"- {engine(line)}")
     if scored.penalty is not None:
         st.markdown(_("**If it was declared: false mahjong penalty 詐糊**"))
         st.table(payment_rows(scored.penalty, ctx, roles=False), hide_index=True)
         for line in scored.penalty.lines:
-            st.caption(line)
+            st.caption(engine(line))
 
 
 def _alternatives(score: Score) -> None:
@@ -172,7 +173,7 @@ def _alternatives(score: Score) -> None:
     with st.expander(_("Other readings of the same tiles ({n})").format(n=len(score.alternatives))):
         for i, alt in enumerate(score.alternatives, start=1):
             sets = "  ".join(" ".join(s) for s in alt.sets)
-            st.markdown(f"**{i}. {alt.faan} {_('faan')}** ({alt.shape}): {sets}")
+            st.markdown(f"**{i}. {alt.faan} {_('faan')}** ({shape_name(alt.shape)}): {sets}")
             alt_rows = pattern_rows(alt)
             if alt_rows:
                 st.table(alt_rows, hide_index=True)
@@ -182,9 +183,9 @@ def _comparison_row(name: str, other: Score | None, error: str | None, settled: 
     profile, faan, legal = _("Profile"), _("Faan"), _("Legal win")
     gets, note = _("Winner gets"), _("Note")
     if other is None:
-        return {profile: name, faan: "-", legal: "-", gets: "-", note: error or ""}
+        return {profile: services.profile_label(name), faan: "-", legal: "-", gets: "-", note: error or ""}
     return {
-        profile: name,
+        profile: services.profile_label(name),
         faan: str(int(other.faan)),
         legal: _("yes") if other.meets_minimum else _("no (min {minimum})").format(minimum=other.minimum),
         gets: f"{int(settled.payments.get(seat, 0)):+d}" if settled is not None else "-",

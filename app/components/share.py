@@ -12,10 +12,11 @@ import io
 import streamlit as st
 from PIL import Image, ImageDraw, ImageFont
 from sikwu.app import services
+from sikwu.app.engine_text import profile_name
 from sikwu.app.flow import Result
 from sikwu.app.i18n import CHINESE, _, current
 from sikwu.app.table import TableContext, seat_label, seat_short
-from sikwu.scoring import Reading, Score
+from sikwu.scoring import Profile, Reading, Score
 from sikwu.scoring.notation import format_tiles
 from sikwu.scoring.payments import Settlement
 
@@ -41,14 +42,19 @@ def _payments_text(settlement: Settlement) -> str:
 
 
 def share_text(
-    score: Score, settlement: Settlement | None, ctx: TableContext, notation: str, penalty: Settlement | None = None
+    score: Score,
+    settlement: Settlement | None,
+    ctx: TableContext,
+    notation: str,
+    penalty: Settlement | None = None,
+    profile: Profile | None = None,
 ) -> str:
     hand = reading_text(score.best) or notation
     values = {
         "seat": seat_label(ctx.seat),
         "faan": score.faan,
         "how": _how(ctx),
-        "profile": score.profile,
+        "profile": profile_name(profile) if profile is not None else score.profile,
         "hand": hand,
         "minimum": score.minimum,
     }
@@ -102,9 +108,8 @@ def _tiles_strip(ids: list[str], height: int) -> Image.Image | None:
 
 def card_png(result: Result, tiles: list[str]) -> bytes:
     """The result as one picture to send to the table's chat."""
-    text = share_text(
-        result.scored.score, result.scored.settlement, result.context, result.notation, result.scored.penalty
-    )
+    scored = result.scored
+    text = share_text(scored.score, scored.settlement, result.context, result.notation, scored.penalty, result.profile)
     title_font, body_font = _font(30), _font(22)
     strip = _tiles_strip(tiles, 64)
     if strip is not None and strip.width > CARD_WIDTH - 40:
@@ -137,9 +142,8 @@ def _wrap(draw: ImageDraw.ImageDraw, line: str, font: ImageFont.FreeTypeFont | I
 
 def render_share(result: Result) -> None:
     st.markdown(_("**Share**"))
-    text = share_text(
-        result.scored.score, result.scored.settlement, result.context, result.notation, result.scored.penalty
-    )
+    scored = result.scored
+    text = share_text(scored.score, scored.settlement, result.context, result.notation, scored.penalty, result.profile)
     st.code(text, language=None, wrap_lines=True)
     tiles = list(result.hand.concealed) + [t for m in result.hand.melds for t in m.tiles] + list(result.hand.bonus)
     png = card_png(result, tiles)

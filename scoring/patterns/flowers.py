@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from sikwu.scoring.facts import F_BONUS, F_EVENTS, F_NO_BONUS
+from sikwu.scoring.message_texts import say
 from sikwu.scoring.patterns.base import Context, Pattern, register
-from sikwu.scoring.tiles import FLOWER_IDS, SEASON_IDS, TILE_NAMES, WIND_IDS, bonus_seat
+from sikwu.scoring.tiles import FLOWER_IDS, SEASON_IDS, WIND_IDS, bonus_seat
 
 
 @register
@@ -15,13 +16,13 @@ class NoFlowers(Pattern):
     name_zh = "無花"
 
     def condition(self, ctx: Context, opts):
-        return "no flowers or seasons" if not ctx.hand.bonus else None
+        return say("reason.no_flowers") if not ctx.hand.bonus else None
 
 
 def _own_bonus_items(ctx: Context, ids: tuple[str, ...]) -> tuple[str, ...]:
     """One reason per bonus tile of ``ids`` that belongs to the winner's seat (flower or season N = seat N)."""
     return tuple(
-        f"{TILE_NAMES[t].english} belongs to seat {ctx.hand.seat}"
+        say("reason.own_bonus", tile=t, number=ctx.hand.seat)
         for t in ctx.hand.bonus
         if t in ids and bonus_seat(t) == ctx.hand.seat
     )
@@ -61,7 +62,7 @@ class RoundFlower(Pattern):
 
     def items(self, ctx: Context, opts):
         round_no = WIND_IDS.index(ctx.hand.round_wind) + 1
-        return tuple(f"{TILE_NAMES[t].english} matches the round" for t in ctx.hand.bonus if bonus_seat(t) == round_no)
+        return tuple(say("reason.round_flower", tile=t) for t in ctx.hand.bonus if bonus_seat(t) == round_no)
 
 
 @register
@@ -73,7 +74,7 @@ class AnyFlower(Pattern):
     per_item = True
 
     def items(self, ctx: Context, opts):
-        return tuple(TILE_NAMES[t].english for t in ctx.hand.bonus)
+        return tuple(say("reason.any_flower", tile=t) for t in ctx.hand.bonus)
 
 
 @register
@@ -84,7 +85,7 @@ class AllFlowers(Pattern):
     name_zh = "一台花"
 
     def condition(self, ctx: Context, opts):
-        return "all four flowers" if set(FLOWER_IDS) <= set(ctx.hand.bonus) else None
+        return say("reason.all_flowers") if set(FLOWER_IDS) <= set(ctx.hand.bonus) else None
 
 
 @register
@@ -95,7 +96,7 @@ class AllSeasons(Pattern):
     name_zh = "一台花"
 
     def condition(self, ctx: Context, opts):
-        return "all four seasons" if set(SEASON_IDS) <= set(ctx.hand.bonus) else None
+        return say("reason.all_seasons") if set(SEASON_IDS) <= set(ctx.hand.bonus) else None
 
 
 @register
@@ -107,7 +108,7 @@ class SevenFlowers(Pattern):
 
     def condition(self, ctx: Context, opts):
         if "seven_flowers" in ctx.hand.events and len(ctx.hand.bonus) >= 7:
-            return "declared a win on drawing the seventh flower"
+            return say("reason.seven_flowers")
         return None
 
 
@@ -124,7 +125,7 @@ class EightFlowers(Pattern):
         if len(ctx.hand.bonus) < 8:
             return None
         if "eight_flowers" in ctx.hand.events:
-            return "declared a win on drawing the eighth flower"
+            return say("reason.eight_flowers.declared")
         if opts.get("holding_counts"):
-            return "holds all eight flowers and seasons"
+            return say("reason.eight_flowers.held")
         return None

@@ -3,12 +3,9 @@
 from __future__ import annotations
 
 from sikwu.scoring.facts import F_DRAGON_PUNG, F_NO_SUIT, F_PAIR, F_THREE_WIND_PUNGS, F_TWO_DRAGON_PUNGS, F_WIND_PUNG
+from sikwu.scoring.message_texts import say
 from sikwu.scoring.patterns.base import Context, Pattern, register
-from sikwu.scoring.tiles import DRAGON_IDS, TILE_NAMES, WIND_IDS, is_honour
-
-
-def _name(tile: str) -> str:
-    return TILE_NAMES[tile].english
+from sikwu.scoring.tiles import DRAGON_IDS, WIND_IDS, is_honour
 
 
 def _dragon_pungs(ctx: Context):
@@ -28,7 +25,7 @@ class DragonPung(Pattern):
     per_item = True
 
     def items(self, ctx: Context, opts):
-        return tuple(f"{p.kind} of {_name(p.first)} ({p.text()})" for p in _dragon_pungs(ctx))
+        return tuple(say("reason.dragon_pung", kind=p.kind, tile=p.first, tiles=p.text()) for p in _dragon_pungs(ctx))
 
 
 @register
@@ -41,7 +38,7 @@ class SeatWind(Pattern):
     def condition(self, ctx: Context, opts):
         for p in ctx.pungs:
             if p.first == ctx.hand.seat_wind:
-                return f"{p.kind} of the seat wind, {_name(p.first)}"
+                return say("reason.seat_wind", kind=p.kind, tile=p.first)
         return None
 
 
@@ -55,7 +52,7 @@ class RoundWind(Pattern):
     def condition(self, ctx: Context, opts):
         for p in ctx.pungs:
             if p.first == ctx.hand.round_wind:
-                return f"{p.kind} of the round wind, {_name(p.first)}"
+                return say("reason.round_wind", kind=p.kind, tile=p.first)
         return None
 
 
@@ -71,7 +68,9 @@ class MatchingWindPung(Pattern):
 
     def items(self, ctx: Context, opts):
         wanted = {ctx.hand.seat_wind, ctx.hand.round_wind}
-        return tuple(f"{p.kind} of {_name(p.first)} (seat or round wind)" for p in ctx.pungs if p.first in wanted)
+        return tuple(
+            say("reason.matching_wind_pung", kind=p.kind, tile=p.first) for p in ctx.pungs if p.first in wanted
+        )
 
 
 @register
@@ -84,7 +83,7 @@ class SmallThreeDragons(Pattern):
     def condition(self, ctx: Context, opts):
         pungs = _dragon_pungs(ctx)
         if len(pungs) == 2 and ctx.pair is not None and ctx.pair.first in DRAGON_IDS:
-            return f"two dragon pungs and a pair of {_name(ctx.pair.first)}"
+            return say("reason.small_three_dragons", tile=ctx.pair.first)
         return None
 
 
@@ -96,7 +95,7 @@ class BigThreeDragons(Pattern):
     name_zh = "大三元"
 
     def condition(self, ctx: Context, opts):
-        return "pungs of all three dragons" if len(_dragon_pungs(ctx)) == 3 else None
+        return say("reason.big_three_dragons") if len(_dragon_pungs(ctx)) == 3 else None
 
 
 @register
@@ -108,7 +107,7 @@ class SmallFourWinds(Pattern):
 
     def condition(self, ctx: Context, opts):
         if len(_wind_pungs(ctx)) == 3 and ctx.pair is not None and ctx.pair.first in WIND_IDS:
-            return f"three wind pungs and a pair of {_name(ctx.pair.first)}"
+            return say("reason.small_four_winds", tile=ctx.pair.first)
         return None
 
 
@@ -120,7 +119,7 @@ class BigFourWinds(Pattern):
     name_zh = "大四喜"
 
     def condition(self, ctx: Context, opts):
-        return "pungs of all four winds" if len(_wind_pungs(ctx)) == 4 else None
+        return say("reason.big_four_winds") if len(_wind_pungs(ctx)) == 4 else None
 
 
 @register
@@ -131,4 +130,4 @@ class AllHonours(Pattern):
     name_zh = "字一色"
 
     def condition(self, ctx: Context, opts):
-        return "only winds and dragons" if ctx.tiles and all(is_honour(t) for t in ctx.tiles) else None
+        return say("reason.all_honours") if ctx.tiles and all(is_honour(t) for t in ctx.tiles) else None

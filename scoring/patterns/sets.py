@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from sikwu.scoring.facts import F_FOUR_CHOWS, F_FOUR_PUNGS, F_SPECIAL, F_STANDARD, F_THREE_KONGS, F_THREE_PUNGS
+from sikwu.scoring.message_texts import say
 from sikwu.scoring.patterns.base import Context, Pattern, register
 from sikwu.scoring.tiles import is_honour, is_suited
 
@@ -21,7 +22,7 @@ class AllChows(Pattern):
             return None
         if opts.get("require_suited_pair") and ctx.pair is not None and is_honour(ctx.pair.first):
             return None
-        return "four chows and a pair"
+        return say("reason.all_chows")
 
 
 @register
@@ -33,7 +34,7 @@ class AllPungs(Pattern):
 
     def condition(self, ctx: Context, opts):
         if ctx.standard and len(ctx.pungs) == 4:
-            return "four pungs/kongs and a pair"
+            return say("reason.all_pungs")
         return None
 
 
@@ -57,7 +58,7 @@ class FourConcealedPungs(Pattern):
             return None
         if opts.get("require_self_drawn") and not ctx.hand.self_drawn:
             return None
-        return "four pungs/kongs formed without claiming a tile"
+        return say("reason.four_concealed_pungs")
 
 
 @register
@@ -68,7 +69,7 @@ class AllKongs(Pattern):
     name_zh = "十八羅漢"
 
     def condition(self, ctx: Context, opts):
-        return "four kongs and a pair" if len(ctx.kongs) == 4 else None
+        return say("reason.all_kongs") if len(ctx.kongs) == 4 else None
 
 
 @register
@@ -79,7 +80,7 @@ class ThreeKongs(Pattern):
     name_zh = "三槓"
 
     def condition(self, ctx: Context, opts):
-        return f"{len(ctx.kongs)} kongs" if len(ctx.kongs) >= 3 else None
+        return say("reason.three_kongs", count=len(ctx.kongs)) if len(ctx.kongs) >= 3 else None
 
 
 @register
@@ -92,7 +93,7 @@ class ThreeConcealedPungs(Pattern):
     def condition(self, ctx: Context, opts):
         closed = [p for p in ctx.pungs if p.concealed]
         if ctx.standard and len(closed) >= 3:
-            return "concealed pungs of " + ", ".join(p.first for p in closed)
+            return say("reason.three_concealed_pungs", tiles=", ".join(p.first for p in closed))
         return None
 
 
@@ -107,7 +108,7 @@ class TriplePung(Pattern):
         for rank in "123456789":
             suits = {p.suit for p in ctx.pungs if is_suited(p.first) and p.first[0] == rank}
             if len(suits) == 3:
-                return f"pungs of {rank} in all three suits"
+                return say("reason.triple_pung", rank=rank)
         return None
 
 
@@ -121,4 +122,4 @@ class SevenPairs(Pattern):
     options = {"distinct_pairs": True}
 
     def condition(self, ctx: Context, opts):
-        return "seven pairs" if ctx.shape == "seven_pairs" else None
+        return say("reason.seven_pairs") if ctx.shape == "seven_pairs" else None

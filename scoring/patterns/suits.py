@@ -14,10 +14,9 @@ from sikwu.scoring.facts import (
     F_THREE_CHOWS,
     F_TWO_CHOWS,
 )
+from sikwu.scoring.message_texts import say
 from sikwu.scoring.patterns.base import Context, Pattern, register
 from sikwu.scoring.tiles import is_honour
-
-_SUIT_NAME = {"m": "characters", "p": "dots", "s": "bamboo"}
 
 
 @register
@@ -29,7 +28,7 @@ class HalfFlush(Pattern):
 
     def condition(self, ctx: Context, opts):
         if len(ctx.suits) == 1 and ctx.has_honours:
-            return f"only {_SUIT_NAME[next(iter(ctx.suits))]} and honours"
+            return say("reason.half_flush", suit=next(iter(ctx.suits)))
         return None
 
 
@@ -42,7 +41,7 @@ class FullFlush(Pattern):
 
     def condition(self, ctx: Context, opts):
         if len(ctx.suits) == 1 and not ctx.has_honours:
-            return f"only {_SUIT_NAME[next(iter(ctx.suits))]}"
+            return say("reason.full_flush", suit=next(iter(ctx.suits)))
         return None
 
 
@@ -57,7 +56,7 @@ class PureStraight(Pattern):
         starts = {c.first for c in ctx.chows}
         for suit in "mps":
             if {f"1{suit}", f"4{suit}", f"7{suit}"} <= starts:
-                return f"1-9 of {_SUIT_NAME[suit]} as three chows"
+                return say("reason.pure_straight", suit=suit)
         return None
 
 
@@ -71,7 +70,7 @@ class MixedTripleChow(Pattern):
     def condition(self, ctx: Context, opts):
         for rank in "1234567":
             if {c.suit for c in ctx.chows if c.first[0] == rank} == {"m", "p", "s"}:
-                return f"chow {rank}-{int(rank) + 2} in all three suits"
+                return say("reason.mixed_triple_chow", rank=rank, top=int(rank) + 2)
         return None
 
 
@@ -87,7 +86,7 @@ class PureDoubleChow(Pattern):
     name_zh = "一般高"
 
     def condition(self, ctx: Context, opts):
-        return "two identical chows" if _identical_chow_pairs(ctx) >= 1 else None
+        return say("reason.pure_double_chow") if _identical_chow_pairs(ctx) >= 1 else None
 
 
 @register
@@ -98,7 +97,7 @@ class TwicePureDoubleChow(Pattern):
     name_zh = "兩般高"
 
     def condition(self, ctx: Context, opts):
-        return "two pairs of identical chows" if _identical_chow_pairs(ctx) >= 2 else None
+        return say("reason.twice_pure_double_chow") if _identical_chow_pairs(ctx) >= 2 else None
 
 
 @register
@@ -117,7 +116,7 @@ class NineGates(Pattern):
     def condition(self, ctx: Context, opts):
         if ctx.shape != "nine_gates" or ctx.hand.melds:
             return None
-        return "1112345678999 of one suit plus one more of that suit, concealed"
+        return say("reason.nine_gates")
 
 
 @register
@@ -128,7 +127,7 @@ class ThirteenOrphans(Pattern):
     name_zh = "十三么"
 
     def condition(self, ctx: Context, opts):
-        return "one of each terminal and honour plus a pair" if ctx.shape == "thirteen_orphans" else None
+        return say("reason.thirteen_orphans") if ctx.shape == "thirteen_orphans" else None
 
 
 class _GemDragon(Pattern):
@@ -140,12 +139,8 @@ class _GemDragon(Pattern):
         if ctx.suits != {self.suit} or any(is_honour(t) and t != self.dragon for t in ctx.tiles):
             return None
         if any(p.first == self.dragon for p in ctx.pungs):
-            return f"only {_SUIT_NAME[self.suit]} with a pung of the {self.dragon_name} dragon"
+            return say("reason.gem_dragon", suit=self.suit, tile=self.dragon)
         return None
-
-    @property
-    def dragon_name(self) -> str:
-        return {"5z": "White", "6z": "Green", "7z": "Red"}[self.dragon]
 
 
 @register

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from sikwu.scoring.facts import F_HONOURS, F_NO_HONOURS, F_NO_ORPHANS, F_ORPHANS_ONLY, F_STANDARD
+from sikwu.scoring.message_texts import say
 from sikwu.scoring.patterns.base import Context, Pattern, register
 from sikwu.scoring.tiles import is_honour, is_terminal
 
@@ -15,7 +16,7 @@ class AllTerminals(Pattern):
     name_zh = "清么九"
 
     def condition(self, ctx: Context, opts):
-        return "only ones and nines" if ctx.tiles and all(is_terminal(t) for t in ctx.tiles) else None
+        return say("reason.all_terminals") if ctx.tiles and all(is_terminal(t) for t in ctx.tiles) else None
 
 
 @register
@@ -34,7 +35,7 @@ class MixedTerminals(Pattern):
             return None
         if opts.get("require_all_pungs") and not (ctx.standard and len(ctx.pungs) == 4):
             return None
-        return "only ones, nines and honours"
+        return say("reason.mixed_terminals")
 
 
 @register
@@ -46,7 +47,7 @@ class AllSimples(Pattern):
 
     def condition(self, ctx: Context, opts):
         if ctx.tiles and not any(is_honour(t) or is_terminal(t) for t in ctx.tiles):
-            return "no terminals and no honours"
+            return say("reason.all_simples")
         return None
 
 
@@ -63,5 +64,5 @@ class TerminalInEachSet(Pattern):
         if not ctx.standard or ctx.has_honours:
             return None
         if all(any(is_terminal(t) for t in s.tiles) for s in ctx.sets) and ctx.chows:
-            return "a 1 or 9 in every set and in the pair"
+            return say("reason.terminal_in_each_set")
         return None

@@ -4,6 +4,7 @@ turn) and whether the hand was concealed."""
 from __future__ import annotations
 
 from sikwu.scoring.facts import F_EVENTS, F_SELF_DRAWN
+from sikwu.scoring.message_texts import say
 from sikwu.scoring.patterns.base import Context, Pattern, register
 
 
@@ -16,7 +17,7 @@ class SelfDrawn(Pattern):
 
     def condition(self, ctx: Context, opts):
         if ctx.hand.self_drawn and "robbing_kong" not in ctx.hand.events:
-            return f"drew the winning tile {ctx.hand.winning_tile or ''} from the wall".rstrip()
+            return say("reason.self_drawn", tiles=ctx.hand.winning_tile or "")
         return None
 
 
@@ -31,9 +32,9 @@ class KongReplacement(Pattern):
     def condition(self, ctx: Context, opts):
         ev = ctx.hand.events
         if ev & {"kong_replacement", "double_kong_replacement"}:
-            return "won on the replacement tile drawn after a kong"
+            return say("reason.kong_replacement")
         if opts.get("flower_replacement_counts") and "flower_replacement" in ev:
-            return "won on a replacement tile from the dead wall (after a flower)"
+            return say("reason.flower_replacement")
         return None
 
 
@@ -46,7 +47,7 @@ class DoubleKongReplacement(Pattern):
 
     def condition(self, ctx: Context, opts):
         if "double_kong_replacement" in ctx.hand.events:
-            return "won on the replacement tile of a second consecutive kong"
+            return say("reason.double_kong_replacement")
         return None
 
 
@@ -59,7 +60,7 @@ class RobbingKong(Pattern):
 
     def condition(self, ctx: Context, opts):
         if "robbing_kong" in ctx.hand.events:
-            return f"won on {ctx.hand.winning_tile} added to another player's pung"
+            return say("reason.robbing_kong", tiles=ctx.hand.winning_tile)
         return None
 
 
@@ -78,7 +79,7 @@ class LastTileDraw(Pattern):
             return None
         if "flower_replacement" in ev and not opts.get("flower_replacement_counts", True):
             return None
-        return "self-drew the last tile of the wall"
+        return say("reason.last_tile_draw")
 
 
 @register
@@ -90,7 +91,7 @@ class LastTileDiscard(Pattern):
 
     def condition(self, ctx: Context, opts):
         if "last_discard" in ctx.hand.events and not ctx.hand.self_drawn:
-            return "won on the discard after the last tile of the wall"
+            return say("reason.last_tile_discard")
         return None
 
 
@@ -103,7 +104,7 @@ class MoonFromTheBottomOfTheSea(Pattern):
 
     def condition(self, ctx: Context, opts):
         if "last_tile_wall" in ctx.hand.events and ctx.hand.self_drawn and ctx.hand.winning_tile == "1p":
-            return "self-drew the last tile of the wall and it is the 1 dot"
+            return say("reason.moon_from_the_bottom_of_the_sea")
         return None
 
 
@@ -123,7 +124,7 @@ class PlumBlossomOnTheRoof(Pattern):
             and ws.kind == "chow"
             and ws.tiles == ("4p", "5p", "6p")
         ):
-            return "won on a kong replacement 5 dot completing 4-5-6 dots"
+            return say("reason.plum_blossom_on_the_roof")
         return None
 
 
@@ -139,7 +140,7 @@ class ConcealedHand(Pattern):
             return None
         if ctx.hand.melds and not opts.get("concealed_kong_allowed", True):
             return None
-        return "no chow, pung or kong claimed from another player"
+        return say("reason.concealed_hand")
 
 
 @register
@@ -156,7 +157,7 @@ class Heavenly(Pattern):
             return None
         if ctx.hand.melds and not opts.get("kong_allowed", True):
             return None
-        return "dealer won with the starting hand"
+        return say("reason.heavenly")
 
 
 @register
@@ -167,7 +168,7 @@ class Earthly(Pattern):
     name_zh = "地糊"
 
     def condition(self, ctx: Context, opts):
-        return "won on the dealer's first discard" if "earthly" in ctx.hand.events else None
+        return say("reason.earthly") if "earthly" in ctx.hand.events else None
 
 
 @register
@@ -178,4 +179,4 @@ class Human(Pattern):
     name_zh = "人糊"
 
     def condition(self, ctx: Context, opts):
-        return "non-dealer self-drew the win on the first turn" if "human" in ctx.hand.events else None
+        return say("reason.human") if "human" in ctx.hand.events else None

@@ -36,6 +36,20 @@ def test_every_message_of_the_page_has_a_chinese_translation():
     assert not untranslated, f"run scripts/i18n.sh and translate in {PO.name}: {untranslated}"
 
 
+def test_every_engine_message_has_a_chinese_translation():
+    """Every sentence scoring and the recogniser write (pattern reasons, payment lines, input errors, notes), by the
+    key the page looks it up with: enumerated from the engine's own tables, so a new engine message fails here."""
+    from sikwu.app.engine_text import engine_templates
+
+    catalogue = chinese_catalogue()
+    untranslated = [
+        key
+        for key, template in sorted(engine_templates().items())
+        if not (catalogue.get(template, context=key) and catalogue.get(template, context=key).string)
+    ]
+    assert not untranslated, f"run scripts/i18n.sh and translate in {PO.name}: {untranslated}"
+
+
 def test_every_translation_has_chinese_characters():
     no_chinese = [m.id for m in chinese_catalogue() if m.id and not i18n.has_chinese(str(m.string))]
     assert not no_chinese, f"translations without a Chinese character: {no_chinese}"
@@ -55,10 +69,15 @@ def test_no_taiwanese_or_mandarin_mahjong_terms(word):
     assert not [m.string for m in chinese_catalogue() if m.id and word in m.string]
 
 
+def _text(context: str | bytes | None) -> str | None:
+    return context.decode() if isinstance(context, bytes) else context
+
+
 def test_the_compiled_catalogue_is_the_current_one():
     with MO.open("rb") as f:
-        compiled = {m.id: m.string for m in read_mo(f) if m.id}
-    written = {m.id: m.string for m in chinese_catalogue() if m.id and m.string}
+        # Babel's read_mo leaves a context as bytes
+        compiled = {(_text(m.context), m.id): m.string for m in read_mo(f) if m.id}
+    written = {(m.context, m.id): m.string for m in chinese_catalogue() if m.id and m.string}
     assert compiled == written, "the .mo is stale: run scripts/i18n.sh"
 
 

@@ -152,6 +152,11 @@ def test_house_file_can_enable_an_optional_pattern(tmp_path):
         ('[meta]\nname="x"\ndescription="d"\n[rules]\nminimum_faan=3\ncap_faan=10\n', "patterns", "missing"),
         ('[meta]\nname="x"\ndescription="d"\nextends="sparrows-nest"\n[bogus]\nx=1\n', "bogus", "unknown table"),
         (
+            '[meta]\nname="x"\ndescription="d"\nname_zh="House rules"\nextends="sparrows-nest"\n',
+            "meta.name_zh",
+            "no Chinese character",
+        ),
+        (
             '[meta]\nname="x"\ndescription="d"\nextends="sparrows-nest"\n[patterns.all_chows]\nincludes=["nope"]\n',
             "patterns.all_chows.includes",
             "unknown pattern",
@@ -190,3 +195,21 @@ def test_unknown_profile_name_lists_the_builtins():
 def test_invalid_toml_is_a_profile_error(tmp_path):
     with pytest.raises(ProfileError, match="not valid TOML"):
         load_profile(write(tmp_path, "[meta\nname="))
+
+
+@pytest.mark.parametrize("name", BUILTINS)
+def test_every_builtin_profile_has_a_chinese_name_and_description(name):
+    """The page shows a table its rules in 繁體中文 from the profile file itself ([meta] name_zh, description_zh)."""
+    profile = load_profile(name)
+    assert profile.name_zh and profile.description_zh
+
+
+def test_a_renamed_house_file_does_not_borrow_its_parents_chinese_name(tmp_path):
+    path = write(tmp_path, '[meta]\nname="house"\ndescription="our table"\nextends="sparrows-nest"\n')
+    profile = load_profile(path)
+    assert (profile.name_zh, profile.description_zh) == ("", "")
+
+
+def test_a_house_file_may_name_itself_in_chinese(tmp_path):
+    body = '[meta]\nname="house"\ndescription="d"\nname_zh="屋企規矩"\nextends="sparrows-nest"\n'
+    assert load_profile(write(tmp_path, body)).name_zh == "屋企規矩"

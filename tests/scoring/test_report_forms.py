@@ -28,7 +28,8 @@ TWO_FAAN = Hand(
 
 DICT_KEYS = {
     "schema", "profile", "hand", "seats", "faan", "raw_faan", "capped", "limit_hand", "meets_minimum",
-    "minimum_statement", "cap_statement", "reading", "patterns", "alternatives", "notes", "settlement", "comparison",
+    "minimum_statement", "cap_statement", "reading", "patterns", "alternatives", "notes", "note_messages",
+    "settlement", "comparison",
 }  # fmt: skip
 
 
@@ -42,7 +43,9 @@ def test_dict_has_the_documented_stable_keys(report) -> None:
     assert set(d) == DICT_KEYS
     assert d["schema"] == SCHEMA
     assert set(d["settlement"]) >= {"points", "table_row", "payments", "lines", "legal", "total", "pot", "liable"}
-    assert set(d["patterns"][0]) == {"key", "name_en", "name_zh", "faan", "reason", "limit", "counts_for_minimum"}
+    assert set(d["patterns"][0]) == {
+        *("key", "name_en", "name_zh", "faan", "reason", "reason_message", "limit", "counts_for_minimum")
+    }
 
 
 def test_json_round_trips_and_uses_canonical_tile_ids(report) -> None:
@@ -131,3 +134,12 @@ def test_discard_win_without_discarder_still_reports_faan() -> None:
     assert r.score.faan == 5
     assert r.settlement.missing == "discarder"
     assert "no discarder given" in r.to_text()
+
+
+def test_json_carries_each_reason_and_line_as_a_keyed_message(report) -> None:
+    """Another front end can translate the report by key (scoring.messages), as the page does."""
+    d = report.to_dict()
+    assert all(p["reason_message"]["key"].startswith("reason.") for p in d["patterns"])
+    lines, keyed = d["settlement"]["lines"], d["settlement"]["line_messages"]
+    assert len(keyed) == len(lines) and all(m is not None for m in keyed)
+    assert d["profile"]["name_zh"] and d["profile"]["description_zh"]
