@@ -14,7 +14,6 @@ from collections import defaultdict
 import numpy as np
 
 IOU_MATCH = 0.5
-PROVIDER = "sikwu.datasets.scenes.heldout_scenes"
 
 
 def _iou(a, b) -> float:
@@ -42,10 +41,7 @@ def scene_figures(per_kind: int, seed: int = 1) -> dict[str, object]:
     """Per kind: recall (found and named right / face-up tiles); face-down: share of scenes counted exactly."""
     if per_kind <= 0:
         return {"available": False, "why": "not asked for (--scenes N)"}
-    try:
-        from sikwu.datasets.scenes import heldout_scenes  # type: ignore[attr-defined]
-    except ImportError:
-        return {"available": False, "why": f"{PROVIDER}(per_kind, seed) is not provided yet"}
+    from sikwu.datasets.scenes import heldout_scenes
     from sikwu.vision.io import NoTilesFoundError
     from sikwu.vision.pipeline import recognize
 
