@@ -50,8 +50,9 @@ def headline(out: dict[str, Any]) -> dict[str, str]:
     cal = out["heldout"]["calibration"]
     photos = out["teach"]["img27_photos"]
     return {
-        "held-out tile set IMG_27xx, tiles named right (crops)": _pct(held["hk-photos/IMG_27xx"]),
-        "held-out tile-crops groups, tiles named right": f"{(n - errors) / n:.2%} ({n - errors}/{n})" if n else "n/a",
+        "held-out tile sets, tiles named right (crops): IMG_27xx / tile-crops groups": (
+            f"{_pct(held['hk-photos/IMG_27xx'])} / " + (f"{(n - errors) / n:.2%} ({n - errors}/{n})" if n else "n/a")
+        ),
         "IMG_27xx whole photos end to end, before / after teaching 2 corrected hands": (
             f"{photos['shipped']['end_to_end']:.2%} / {photos['taught']['end_to_end']:.2%}"
         ),
