@@ -77,26 +77,28 @@ def parse_tiles(text: str, what: str = "tiles") -> tuple[str, ...]:
         raise CliInputError(f"{what}: {exc}") from None
 
 
-def parse_meld(spec: str) -> Meld:
-    """``pung:777z@3`` -> Meld.  Raises CliInputError naming the spec and what is wrong."""
+def parse_meld(spec: str, what: str | None = None) -> Meld:
+    """``pung:777z@3`` -> Meld.  Raises CliInputError naming the spec (``what``, default ``--melds 'spec'``) and
+    what is wrong."""
+    what = what or f"--melds {spec!r}"
     m = _MELD_RE.match(spec)
     if not m:
-        raise CliInputError(f"--melds {spec!r}: write KIND:TILES[@SEAT] with KIND chow/pung/kong/akong/ckong")
+        raise CliInputError(f"{what}: write KIND:TILES[@SEAT] with KIND chow/pung/kong/akong/ckong")
     spec_kind, tiles_text, feeder = m.group(1), m.group(2), m.group(3)
-    tiles = parse_tiles(tiles_text, f"--melds {spec!r}")
+    tiles = parse_tiles(tiles_text, what)
     fed_by = None
     if feeder is not None:
         try:
             fed_by = parse_seat(feeder, "fed_by")
         except HandJSONError:
-            raise CliInputError(f"--melds {spec!r}: @{feeder} is not a seat; use 1-4 or E/S/W/N") from None
+            raise CliInputError(f"{what}: @{feeder} is not a seat; use 1-4 or E/S/W/N") from None
     if spec_kind == "ckong" and fed_by is not None:
-        raise CliInputError(f"--melds {spec!r}: a concealed kong has no feeder; drop @{feeder}")
+        raise CliInputError(f"{what}: a concealed kong has no feeder; drop @{feeder}")
     kind, kong_kind = _MELD_KINDS[spec_kind]
     problem = meld_shape_problem(kind, tiles)
     if problem:
         example = " (e.g. chow:345p)" if kind == "chow" else ""
-        raise CliInputError(f"--melds {spec!r}: {problem}{example}")
+        raise CliInputError(f"{what}: {problem}{example}")
     return Meld(kind, tiles, concealed=kong_kind == "concealed", kong_kind=kong_kind, fed_by=fed_by)
 
 
