@@ -46,14 +46,17 @@ def _hand_row(game: GameRecord, seq: int, win: dict[str, Any]) -> dict[str, Any]
 
 def editable(game: GameRecord) -> list[dict[str, Any]]:
     """The active hands as the edit form shows them: kind, version, winners (each with tiles and melds), discarder
-    (positions); ``winner``/``tiles`` are the first winner's (the only one but on a 一炮多響 discard)."""
+    (positions), each position's seat wind letter in that hand (what ``@`` means in the melds); ``winner`` and
+    ``tiles`` are the first winner's (the only one but on a 一炮多響 discard)."""
     rows = []
     for h in game.active_hands:
         entry = h.entry
         wins = [_hand_row(game, h.seq, w) for w in entry.get("wins", [])]
         first = wins[0] if wins else None
+        frame = service.hand_frame(game, h.seq)
         rows.append({
             "hand": h.seq, "version": h.version, "kind": entry["kind"], "winners": len(wins), "wins": wins,
+            "seat_winds": {p: _SEAT_LETTERS[frame.seat_of(p) - 1] for p in (1, 2, 3, 4)},
             "winner": first["winner"] if first else None, "discarder": entry.get("discarder"),
             "self_drawn": bool(wins and entry["wins"][0]["hand"].get("self_drawn")),
             "tiles": first["tiles"] if first else "", "offenders": list(entry.get("offenders", [])),
