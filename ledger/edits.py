@@ -85,12 +85,11 @@ def _melds(game: GameRecord, seq: int, text: str, name: str) -> list[dict[str, A
     frame = service.hand_frame(game, seq)
     names = {p.casefold(): i for i, p in enumerate(game.players, start=1)}
     melds = []
-    for spec in text.replace(",", " ").split():
-        kind, at, feeder = spec.partition("@")
-        if at and feeder.casefold() in names:
-            spec = f"{kind}@{frame.seat_of(names[feeder.casefold()])}"
+    for typed in text.replace(",", " ").split():
+        head, at, feeder = typed.partition("@")
+        spec = f"{head}@{frame.seat_of(names[feeder.casefold()])}" if at and feeder.casefold() in names else typed
         try:
-            meld = parse_meld(spec, f"{name}'s meld {spec!r}")
+            meld = parse_meld(spec, f"{name}'s meld {typed!r}")
         except ScoringError as exc:
             raise EntryError(str(exc)) from None
         item: dict[str, Any] = {"kind": meld.kind, "tiles": list(meld.tiles)}
