@@ -17,9 +17,11 @@ from typing import Any
 
 from sikwu.ledger import service
 from sikwu.ledger.errors import EntryError
+from sikwu.ledger.history import chain_choices
 from sikwu.ledger.records import GameRecord, HandRecord
 from sikwu.scoring import ScoringError, format_tiles, parse_tiles
 from sikwu.scoring.cli import parse_meld
+from sikwu.scoring.hand_json import hand_from_json
 
 
 def _hand(game: GameRecord, seq: int) -> HandRecord:
@@ -40,8 +42,12 @@ def tiles_text(hand: dict[str, Any]) -> str:
 
 
 def _hand_row(game: GameRecord, seq: int, win: dict[str, Any]) -> dict[str, Any]:
+    """One winner as the form shows them; ``chain_choices``: the kongs a replacement chain could hold (a win on a
+    replacement tile), ``chain``: the ones stored (:mod:`sikwu.ledger.history`)."""
     hand = win["hand"]
-    return {"winner": win["winner"], "tiles": tiles_text(hand), "melds": melds_text(game, seq, hand)}
+    chain = (win.get("history") or {}).get("replacement_chain", [])
+    return {"winner": win["winner"], "tiles": tiles_text(hand), "melds": melds_text(game, seq, hand),
+            "chain": list(chain), "chain_choices": chain_choices(hand_from_json(hand))}  # fmt: skip
 
 
 def editable(game: GameRecord) -> list[dict[str, Any]]:
@@ -114,11 +120,13 @@ def _retyped(hand: dict[str, Any], tiles: str, name: str) -> dict[str, Any]:
 @dataclass(frozen=True)
 class WinEdit:
     """One winner as the edit form says it: who (name or position), and -- when retyped -- the concealed tiles
-    (winning tile last) and the declared melds in ``sikwu score`` notation; None keeps what is stored."""
+    (winning tile last), the declared melds in ``sikwu score`` notation and the replacement chain; None keeps what
+    is stored."""
 
     winner: str | int
     tiles: str | None = None
     melds: str | None = None
+    chain: Sequence[int] | None = None  # the kongs of the replacement chain (meld positions); () = not known
 
 
 def _base_hands(entry: dict[str, Any], winners: list[int]) -> list[dict[str, Any]]:
@@ -148,6 +156,8 @@ def wins_entry(game: GameRecord, seq: int, winners: Sequence[WinEdit], discarder
         if edit.melds is not None:
             hand["melds"] = _melds(game, seq, edit.melds, name)
         hand["self_drawn"] = by is None
+        if edit.chain is not None:
+            history = {"replacement_chain": list(edit.chain)} if edit.chain else {}
         if by is not None:
             history = {}  # a replacement chain ends in a self-draw; on a discard it no longer applies
         wins.append({"winner": position, "hand": hand, **({"history": history} if history else {})})

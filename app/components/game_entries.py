@@ -112,12 +112,13 @@ def _win_fields(game: GameRecord, row: dict[str, Any], version: int) -> Callable
     self_draw = _("nobody: self-drawn 自摸")
     index = 0 if row["discarder"] is None else row["discarder"]
     by = st.selectbox(_("Who discarded"), [self_draw, *players], index=index, key=f"edit_discarder_{seq}")
-    first = stored.get(row["winner"], {"tiles": "", "melds": ""})
+    first = stored.get(row["winner"], {"tiles": "", "melds": "", "chain": [], "chain_choices": []})
     tiles = st.text_input(_("Winner's concealed tiles, the winning tile last"), value=first["tiles"],
                           key=f"edit_tiles_{seq}", placeholder="123m 456p 789s 777z 11z")  # fmt: skip
     melds = _melds_input(_("Winner's declared melds"), first["melds"], f"edit_melds_{seq}")
-    wins = [edits.WinEdit(winner, _changed(tiles, first["tiles"]), _changed(melds, first["melds"]))]
     discarder = None if by == self_draw else by
+    chain = _chain_picker(seq, first) if discarder is None else None
+    wins = [edits.WinEdit(winner, _changed(tiles, first["tiles"]), _changed(melds, first["melds"]), chain)]
     if discarder is not None:
         wins += _more_winners(game, row, stored, [winner, discarder])
     seats = ", ".join(f"{p} {row['seat_winds'][i]}" for i, p in enumerate(players, start=1))
@@ -143,6 +144,20 @@ def _more_winners(
         melds = _melds_input(label, was["melds"], f"edit_melds_{seq}_{name}")
         wins.append(edits.WinEdit(name, _changed(tiles, was["tiles"]), _changed(melds, was["melds"])))
     return wins
+
+
+def _chain_picker(seq: int, win: dict[str, Any]) -> list[int] | None:
+    """For a self-drawn win on a replacement tile with kongs: which kongs were in the chain (Self Draw After Gong
+    liability hangs on it); None when unchanged or not asked."""
+    choices = dict(win["chain_choices"])
+    if not choices:
+        return None
+    chain = st.multiselect(
+        _("Kongs in the replacement chain that ended in this win, in the order declared"), list(choices),
+        default=[i for i in win["chain"] if i in choices], format_func=choices.__getitem__, key=f"edit_chain_{seq}",
+        help=_("Leave it empty when nobody remembers: then only the last kong declared counts."),
+    )  # fmt: skip
+    return sorted(chain) if sorted(chain) != sorted(win["chain"]) else None
 
 
 def _melds_input(label: str, value: str, key: str) -> str:

@@ -222,3 +222,20 @@ def test_the_second_winner_fields_are_in_cantonese_on_the_chinese_page():
     assert at.multiselect(key="edit_more_1").label == "同一隻牌仲有邊個食糊（一炮多響）"
     at.multiselect(key="edit_more_1").select("Cy").run()
     assert at.text_input(key="edit_tiles_1_Cy").label == "Cy 手上嘅牌，食嗰隻擺最尾"
+
+
+def test_the_replacement_chain_of_a_self_drawn_win_is_told_in_the_edit_form():
+    """sparrows-nest-hk-league-rules.md, Liability Payments, Self Draw After Gong: Ann called a kong on Di's discard,
+    declared a concealed kong and drew her winning tile; told afterwards, the chain makes Di pay everything."""
+    melds = [{"kind": "kong", "tiles": ["1p"] * 4, "kong_kind": "exposed", "fed_by": 4},
+             {"kind": "kong", "tiles": ["9s"] * 4, "kong_kind": "concealed"}]  # fmt: skip
+    concealed = ["1m", "2m", "3m", "4m", "5m", "6m", "5z", "5z"]
+    game = service.new_game(PLAYERS)
+    service.add_win(game.id, {"concealed": concealed, "winning_tile": "5z", "self_drawn": True, "melds": melds,
+                              "events": ["double_kong_replacement"]}, winner="Ann")  # fmt: skip
+    at = game_page(game.id)
+    at.multiselect(key="edit_chain_1").set_value([0, 1]).run()
+    at.button(key="edit_save").click().run()
+    assert not at.exception and not at.error
+    ann, bo, cy, di = hands(game.id)[0].result["payments"]
+    assert di == -ann and bo == cy == 0

@@ -115,3 +115,19 @@ def test_a_simultaneous_win_that_cannot_be_is_refused_saying_what_to_fix(
     with pytest.raises(EntryError, match=says):
         edits.as_wins(two_hands.id, 1, 1, winners, discarder, url=sqlite_url)
     assert service.open_ledger(sqlite_url).game(two_hands.id).hands[0].version == 1
+
+
+def test_the_replacement_chain_of_a_self_drawn_win_is_told_or_cleared_by_an_edit(sqlite_url):
+    """sparrows-nest-hk-league-rules.md, Liability Payments, Self Draw After Gong: the chain told afterwards makes
+    the player who fed the called kong (Dan, North while Ann deals) pay everything; cleared, nobody is liable."""
+    melds = [{"kind": "kong", "tiles": ["1p"] * 4, "kong_kind": "exposed", "fed_by": 4},
+             {"kind": "kong", "tiles": ["9s"] * 4, "kong_kind": "concealed"}]  # fmt: skip
+    kongs = {**hand("123m 456m 55z", self_drawn=True), "melds": melds, "events": ["double_kong_replacement"]}
+    game = service.new_game(PLAYERS, "sparrows-nest", url=sqlite_url)
+    game = service.add_win(game.id, kongs, winner="Ann", url=sqlite_url)
+    assert edits.editable(game)[0]["wins"][0]["chain_choices"] == [(0, "1111p"), (1, "9999s")]
+    game = edits.as_wins(game.id, 1, 1, [edits.WinEdit("Ann", chain=[0, 1])], None, url=sqlite_url)
+    ann, bob, cat, dan = game.hands[0].result["payments"]
+    assert dan == -ann and bob == cat == 0 and edits.editable(game)[0]["wins"][0]["chain"] == [0, 1]
+    game = edits.as_wins(game.id, 1, 2, [edits.WinEdit("Ann", chain=())], None, url=sqlite_url)
+    assert "history" not in game.hands[0].entry["wins"][0] and game.hands[0].result["payments"][1] < 0
