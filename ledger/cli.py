@@ -64,23 +64,12 @@ def _json_file(path: str, option: str, what: str) -> Any:
         raise LedgerError(f"{option} {path!r}: not JSON; give a {what} file") from None
 
 
-def _history_from_args(args: argparse.Namespace) -> dict[str, Any] | None:
-    """``--history FILE`` (a history JSON object) or ``--replacement-chain 0 1``; None when neither is given."""
-    history = _json_file(args.history, "--history", "history JSON") if getattr(args, "history", None) else None
-    chain = getattr(args, "replacement_chain", None)
-    if chain:
-        if history is not None:
-            raise LedgerError("give the replacement chain once: --history FILE or --replacement-chain, not both")
-        history = {"replacement_chain": chain}
-    return history
-
-
 def _hands_from_args(args: argparse.Namespace) -> tuple[list[dict[str, Any]], list[Any], list[Any]]:
     """(hand JSONs, winners, histories) from ``--json-in`` or typed tiles, in the hand's seat-wind frame."""
-    from sikwu.scoring.cli import hand_from_args
+    from sikwu.scoring.cli import hand_from_args, history_from_args
     from sikwu.scoring.hand_json import hand_to_json
 
-    history = _history_from_args(args)
+    history = history_from_args(args)
     if args.json_in:
         doc = _json_file(args.json_in, "--json-in", "hand JSON")
         if isinstance(doc, dict) and "hand" in doc:  # one {"winner", "hand", "history"} object

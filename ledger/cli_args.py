@@ -7,6 +7,7 @@ from collections.abc import Callable
 from typing import Any
 
 from sikwu.ledger import league_args
+from sikwu.scoring.cli import add_history_options
 
 
 def _game_handler(name: str) -> Callable[[argparse.Namespace], int]:
@@ -38,14 +39,7 @@ def _hand_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--self-drawn", action="store_true", help="won on a self-drawn tile")
     p.add_argument("--event", action="append", metavar="NAME", help="kong_replacement, robbing_kong, ...")
     p.add_argument("--json-in", metavar="FILE", help="hand JSON (or a list of {winner, hand} for simultaneous wins)")
-    p.add_argument("--history", metavar="FILE", help='the hand\'s history as JSON, e.g. {"replacement_chain": [0, 1]}')
-    p.add_argument(
-        "--replacement-chain",
-        nargs="+",
-        type=int,
-        metavar="MELD",
-        help="kongs of the replacement chain that ended in the win: meld positions (0 = first), in order",
-    )
+    add_history_options(p)  # the same words as sikwu score
     p.add_argument("--false-mahjong", nargs="+", metavar="NAME", help="record a false mahjong by these players")
     p.add_argument("--note", default="", help="a note kept with the hand")
 

@@ -86,6 +86,16 @@ def _clean_hand(raw: Any, what: str) -> dict[str, Any]:
     return {k: v for k, v in canonical.items() if k not in CONTEXT_FIELDS}
 
 
+def _lift_history(hand: Any, history: Any, what: str) -> tuple[Any, Any]:
+    """A hand JSON may carry its ``"history"`` inside (as ``sikwu score`` reads and writes it): the ledger keeps it
+    beside the hand, so it is lifted out -- refused when it is also given beside the hand, not silently dropped."""
+    if not isinstance(hand, Mapping) or "history" not in hand:
+        return hand, history
+    if history is not None:
+        raise EntryError(f"{what}: the history is given twice (inside the hand JSON and beside it); give it once")
+    return {k: v for k, v in hand.items() if k != "history"}, hand["history"]
+
+
 def entry_from_dict(data: Any) -> HandEntry:
     """Check a stored or submitted entry; raises EntryError/PlayerError naming what to fix."""
     if not isinstance(data, Mapping):
@@ -114,8 +124,9 @@ def entry_from_dict(data: Any) -> HandEntry:
             raise EntryError(f"wins[{i}] must be an object with 'winner' and 'hand'")
         winner = _position(w.get("winner"), f"wins[{i}].winner")
         what = f"hand of the winner at position {winner}"
-        hand = _clean_hand(w.get("hand"), what)
-        wins.append(Win(winner, hand, clean_history(w.get("history"), hand, what)))
+        raw_hand, raw_history = _lift_history(w.get("hand"), w.get("history"), what)
+        hand = _clean_hand(raw_hand, what)
+        wins.append(Win(winner, hand, clean_history(raw_history, hand, what)))
     discarder = data.get("discarder")
     discarder = None if discarder is None else _position(discarder, "discarder")
     _check_wins(wins, discarder)

@@ -2,13 +2,13 @@
 
 The table (or whoever keeps the game) says it, the ledger stores it with the hand and hands it to scoring's
 ``settle`` on every scoring -- when the hand is added and on every recompute after an edit -- so a liability that
-depends on it survives an edit of an earlier hand.  The format is one JSON object, today with one field::
+depends on it survives an edit of an earlier hand.  The format is scoring's (:mod:`sikwu.scoring.history_json`, the
+same ``"history"`` object ``sikwu score`` reads), read by scoring's one reader::
 
     {"replacement_chain": [0, 1]}
 
 ``replacement_chain``: the kongs declared in the one replacement chain that ended in the self-drawn win, as
-positions in the hand's ``melds`` list (0 = the first meld declared) in the order they were declared; a flower
-replacement between them does not break the chain (scoring's :class:`~sikwu.scoring.HandHistory`).  Who fed a
+positions in the hand's ``melds`` list (0 = the first meld declared) in the order they were declared.  Who fed a
 claimed meld (the claims behind 12-tile / three-meld liability) is already in the hand JSON (``melds[i].fed_by``).
 An empty object means "not known": scoring then goes by what the hand shows.
 """
@@ -20,40 +20,21 @@ from typing import Any, Final
 
 from sikwu.ledger.errors import EntryError
 from sikwu.scoring import Hand, HandHistory, ScoringError, format_tiles
-from sikwu.scoring.event_checks import check_history
 from sikwu.scoring.hand_json import hand_from_json
-
-FIELDS: Final = ("replacement_chain",)
+from sikwu.scoring.history_json import history_from_json, history_to_json
 
 
 def clean_history(raw: Any, hand: Mapping[str, Any], what: str) -> dict[str, Any]:
     """The history as stored (empty fields left out), checked against its hand; EntryError naming what to fix."""
-    if raw is None:
-        return {}
-    if not isinstance(raw, Mapping):
-        raise EntryError(f'{what}: the history must be an object like {{"replacement_chain": [0, 1]}}')
-    for key in raw:
-        if key not in FIELDS:
-            raise EntryError(f"{what}: history field {key!r} is unknown; allowed: {', '.join(FIELDS)}")
-    chain = raw.get("replacement_chain") or []
-    if not isinstance(chain, list | tuple) or not all(isinstance(i, int) and not isinstance(i, bool) for i in chain):
-        raise EntryError(
-            f"{what}: replacement_chain must be a list of meld positions (0 = first meld declared), e.g. [0, 1]"
-        )
-    if not chain:
-        return {}
     try:
-        check_history(hand_from_json(dict(hand)), HandHistory(replacement_chain=tuple(chain)))
+        return history_to_json(history_from_json(raw, hand_from_json(dict(hand))))
     except ScoringError as exc:
-        raise EntryError(f"{what}: history: {exc}") from None
-    return {"replacement_chain": list(chain)}
+        raise EntryError(f"{what}: {exc}") from None
 
 
 def to_history(stored: Mapping[str, Any] | None) -> HandHistory | None:
     """Scoring's HandHistory of a stored history; None when nothing is known (scoring's own default)."""
-    if not stored:
-        return None
-    return HandHistory(replacement_chain=tuple(stored.get("replacement_chain") or ()))
+    return history_from_json(stored or None)
 
 
 #: Wins on a replacement tile: the only wins a replacement chain can end in.

@@ -16,6 +16,11 @@ s bamboo, z honours 1-7 = E S W N White Green Red, f flowers/seasons 1-8), e.g. 
 ``E S W N C F P`` and Chinese ``東 發 一萬`` also work.  The feeder matters for
 liability (12-tile insurance, Big Three Dragons, self-draw after a kong).
 
+What the hand does not show but liability needs -- the kongs of the replacement chain the win was drawn in
+(Sparrow's Nest, Self Draw After Gong) -- is told with ``--replacement-chain 0 1`` (meld positions, 0 = first
+declared), ``--history FILE`` (``{"replacement_chain": [0, 1]}``, ``scoring.history_json``) or a top-level
+``"history"`` in the ``--json-in`` hand; ``sikwu game add`` takes the same three.
+
 Bad input prints one line saying what is wrong and what to do, and exits 2.
 """
 
@@ -30,8 +35,10 @@ from pathlib import Path
 from typing import Any
 
 from sikwu.scoring.errors import NotationError, ScoringError
-from sikwu.scoring.hand import EVENTS, Hand, KongKind, Meld, MeldKind
-from sikwu.scoring.hand_json import HandJSONError, hand_from_json, parse_seat
+from sikwu.scoring.hand import EVENTS, Hand, HandHistory, KongKind, Meld, MeldKind
+from sikwu.scoring.hand_json import HandJSONError, hand_and_history_from_json, hand_from_json, parse_seat
+from sikwu.scoring.history_json import EXAMPLE as HISTORY_EXAMPLE
+from sikwu.scoring.history_json import history_from_json
 from sikwu.scoring.notation import parse_tiles as parse
 from sikwu.scoring.profile import builtin_profiles, load_profile
 from sikwu.scoring.report import build_report
@@ -70,36 +77,35 @@ def parse_tiles(text: str, what: str = "tiles") -> tuple[str, ...]:
         raise CliInputError(f"{what}: {exc}") from None
 
 
-def parse_meld(spec: str) -> Meld:
-    """``pung:777z@3`` -> Meld.  Raises CliInputError naming the spec and what is wrong."""
+def parse_meld(spec: str, what: str | None = None) -> Meld:
+    """``pung:777z@3`` -> Meld.  Raises CliInputError naming the spec (``what``, default ``--melds 'spec'``) and
+    what is wrong."""
+    what = what or f"--melds {spec!r}"
     m = _MELD_RE.match(spec)
     if not m:
-        raise CliInputError(f"--melds {spec!r}: write KIND:TILES[@SEAT] with KIND chow/pung/kong/akong/ckong")
+        raise CliInputError(f"{what}: write KIND:TILES[@SEAT] with KIND chow/pung/kong/akong/ckong")
     spec_kind, tiles_text, feeder = m.group(1), m.group(2), m.group(3)
-    tiles = parse_tiles(tiles_text, f"--melds {spec!r}")
+    tiles = parse_tiles(tiles_text, what)
     fed_by = None
     if feeder is not None:
         try:
             fed_by = parse_seat(feeder, "fed_by")
         except HandJSONError:
-            raise CliInputError(f"--melds {spec!r}: @{feeder} is not a seat; use 1-4 or E/S/W/N") from None
+            raise CliInputError(f"{what}: @{feeder} is not a seat; use 1-4 or E/S/W/N") from None
     if spec_kind == "ckong" and fed_by is not None:
-        raise CliInputError(f"--melds {spec!r}: a concealed kong has no feeder; drop @{feeder}")
+        raise CliInputError(f"{what}: a concealed kong has no feeder; drop @{feeder}")
     kind, kong_kind = _MELD_KINDS[spec_kind]
     problem = meld_shape_problem(kind, tiles)
     if problem:
         example = " (e.g. chow:345p)" if kind == "chow" else ""
-        raise CliInputError(f"--melds {spec!r}: {problem}{example}")
+        raise CliInputError(f"{what}: {problem}{example}")
     return Meld(kind, tiles, concealed=kong_kind == "concealed", kong_kind=kong_kind, fed_by=fed_by)
 
 
 def hand_from_args(args: argparse.Namespace) -> Hand:
     """Build a Hand from the ``sikwu score`` arguments (or read it from ``--json-in``)."""
     if args.json_in:
-        if args.hand:
-            raise CliInputError("give either HAND or --json-in, not both")
-        text = _read_stdin() if args.json_in == "-" else _read_file(args.json_in)
-        return hand_from_json(text)
+        return hand_from_json(_json_in_text(args))
     if not args.hand:
         raise CliInputError('no hand given; e.g. sikwu score "123m 456p 789s 11z 55z" --winning 5z --self-drawn')
     concealed = parse_tiles(" ".join(args.hand), "HAND")
@@ -142,15 +148,52 @@ def hand_from_args(args: argparse.Namespace) -> Hand:
     )
 
 
-def _read_file(path: str) -> str:
+def history_from_args(args: argparse.Namespace) -> Any:
+    """The history told on the command line, as JSON data for ``scoring.history_json``: ``--history FILE`` or
+    ``--replacement-chain 0 1``; None when neither is given.  Shared by ``sikwu score`` and ``sikwu game``."""
+    path, chain = getattr(args, "history", None), getattr(args, "replacement_chain", None)
+    if path and chain:
+        raise CliInputError("give the replacement chain once: --history FILE or --replacement-chain, not both")
+    if chain:
+        return {"replacement_chain": list(chain)}
+    if not path:
+        return None
+    text = _read_stdin() if path == "-" else _read_file(path, "--history", "history")
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise CliInputError(
+            f"--history {path!r}: not JSON ({exc.msg} at line {exc.lineno}); write e.g. {HISTORY_EXAMPLE}"
+        ) from None
+
+
+def hand_and_history_from_args(args: argparse.Namespace) -> tuple[Hand, HandHistory | None]:
+    """The hand (typed or ``--json-in``) and its history (options or the JSON's ``"history"``), checked together."""
+    told = history_from_args(args)
+    if not args.json_in:
+        hand = hand_from_args(args)
+        return hand, history_from_json(told, hand)
+    hand, history = hand_and_history_from_json(_json_in_text(args))
+    if told is not None and history is not None:
+        raise CliInputError('the hand JSON has a "history"; drop --history/--replacement-chain or the JSON\'s one')
+    return hand, history if told is None else history_from_json(told, hand)
+
+
+def _json_in_text(args: argparse.Namespace) -> str:
+    """The ``--json-in`` document's text (file or stdin)."""
+    if args.hand:
+        raise CliInputError("give either HAND or --json-in, not both")
+    return _read_stdin() if args.json_in == "-" else _read_file(args.json_in, "--json-in", "hand")
+
+
+def _read_file(path: str, option: str, what: str) -> str:
     try:
         return Path(path).read_text(encoding="utf-8")
     except OSError as exc:
-        raise CliInputError(
-            f"--json-in {path!r}: cannot read ({exc.strerror}); give a JSON file or - for stdin"
-        ) from None
+        problem = f"cannot read ({exc.strerror}); give a JSON file or - for stdin"
+        raise CliInputError(f"{option} {path!r}: {problem}") from None
     except UnicodeDecodeError:
-        raise CliInputError(f"--json-in {path!r}: not UTF-8 text; give a hand JSON file (UTF-8)") from None
+        raise CliInputError(f"{option} {path!r}: not UTF-8 text; give a {what} JSON file (UTF-8)") from None
 
 
 def _read_stdin() -> str:
@@ -167,8 +210,8 @@ def _fail(message: str) -> int:
 
 def run_score(args: argparse.Namespace) -> int:
     try:
-        hand = hand_from_args(args)
-        report = build_report(hand, args.profile, compare=not args.no_compare)
+        hand, history = hand_and_history_from_args(args)
+        report = build_report(hand, args.profile, compare=not args.no_compare, history=history)
     except ScoringError as exc:
         return _fail(str(exc))
     if args.json:
@@ -219,6 +262,21 @@ def run_profiles(args: argparse.Namespace) -> int:
     return _print("\n".join(lines))
 
 
+def add_history_options(parser: argparse.ArgumentParser) -> None:
+    """``--history FILE`` and ``--replacement-chain``: the same words for ``sikwu score`` and ``sikwu game``."""
+    parser.add_argument(
+        "--history", metavar="FILE", help='the hand\'s history as JSON, e.g. {"replacement_chain": [0, 1]} (- = stdin)'
+    )
+    parser.add_argument(
+        "--replacement-chain",
+        nargs="+",
+        type=int,
+        metavar="MELD",
+        help="kongs of the replacement chain that ended in the self-drawn win: meld positions (0 = first declared), "
+        "in the order declared (Sparrow's Nest: Self Draw After Gong liability)",
+    )
+
+
 def register(subparsers: Any) -> None:
     """Add ``score`` and ``profiles`` to a ``sikwu`` (or ``python -m sikwu.scoring``) parser."""
     score = subparsers.add_parser(
@@ -240,6 +298,7 @@ def register(subparsers: Any) -> None:
     score.add_argument("--event", action="append", metavar="NAME", help="kong_replacement, robbing_kong, ...")
     score.add_argument("--profile", default="sparrows-nest", help="built-in profile name or a .toml file")
     score.add_argument("--json-in", metavar="FILE", help="read the hand as JSON from FILE (- = stdin)")
+    add_history_options(score)
     fmt = score.add_mutually_exclusive_group()
     fmt.add_argument("--json", action="store_true", help="print the report as JSON")
     fmt.add_argument("--markdown", action="store_true", help="print the report as Markdown")

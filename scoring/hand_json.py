@@ -10,7 +10,8 @@ The format uses canonical tile ids only (``scoring.tiles``), so a JSON hand mean
       "winning_tile": "5p",
       "self_drawn": false,
       "events": ["last_discard"],
-      "seat": 2, "round_wind": "1z", "dealer": 1, "discarder": 3
+      "seat": 2, "round_wind": "1z", "dealer": 1, "discarder": 3,
+      "history": {"replacement_chain": [1]}
     }
 
 Only ``concealed`` is required.  Seats are 1 (East) .. 4 (North); ``"E"``/``"east"``/``"1z"`` are accepted on input
@@ -18,6 +19,10 @@ and written back as numbers.  ``melds`` are listed in the order they were declar
 insurance depend on which meld came fourth).  Every malformed field raises :class:`HandJSONError` naming the field
 path (``melds[1].tiles[2]``) and what to write instead; the hand's own consistency (tile counts, winning tile
 present, ...) is then checked by ``scoring.validate.validate_hand``.
+
+``history`` is what the hand does not show but a liability rule needs (``scoring.history_json``: the kongs of the
+replacement chain the win was drawn in).  :func:`hand_from_json` checks its form and returns the hand alone;
+:func:`hand_and_history_from_json` returns both, the history checked against the hand.
 """
 
 from __future__ import annotations
@@ -27,7 +32,8 @@ from collections.abc import Mapping
 from typing import Any, Final
 
 from sikwu.scoring.errors import HandError
-from sikwu.scoring.hand import EVENTS, KONG_KINDS, MELD_KINDS, Hand, Meld
+from sikwu.scoring.hand import EVENTS, KONG_KINDS, MELD_KINDS, Hand, HandHistory, Meld
+from sikwu.scoring.history_json import history_from_json, history_to_json
 from sikwu.scoring.tiles import BONUS_IDS, PLAYING_IDS, WIND_IDS
 from sikwu.scoring.validate import meld_shape_problem
 
@@ -35,7 +41,7 @@ SCHEMA_VERSION: Final = 1  # written on every hand; contract: scoring/schemas/ha
 SUPPORTED_VERSIONS: Final = (1,)  # what hand_from_json reads
 FIELDS: Final = (
     "version", "concealed", "melds", "bonus", "winning_tile", "self_drawn", "events", "seat", "round_wind", "dealer",
-    "discarder",
+    "discarder", "history",
 )  # fmt: skip
 MELD_FIELDS: Final = ("kind", "tiles", "kong_kind", "concealed", "fed_by")
 _SEAT_WORDS: Final = {
@@ -186,6 +192,7 @@ def hand_from_json(obj: Any) -> Hand:
     melds[0].tiles - hand JSON field 'melds[0].tiles': a chow must be three consecutive numbers (like 3-4-5)...
     """
     obj = _document(obj)
+    history_from_json(obj.get("history"))  # its form; checked against the hand by hand_and_history_from_json
     if "concealed" not in obj:
         raise HandJSONError("concealed", "missing; list the tiles in hand including the winning tile")
     concealed = _tiles(obj["concealed"], "concealed", PLAYING_IDS, "playing")
@@ -212,8 +219,23 @@ def hand_from_json(obj: Any) -> Hand:
     )
 
 
-def hand_to_json(hand: Hand) -> dict[str, Any]:
-    """The canonical JSON object of a hand (round-trips through :func:`hand_from_json`)."""
+def hand_and_history_from_json(obj: Any) -> tuple[Hand, HandHistory | None]:
+    """The hand and its ``history`` (None: not given), the history checked against the hand.
+
+    >>> melds = '[{"kind": "kong", "tiles": ["1p", "1p", "1p", "1p"], "fed_by": 4}]'
+    >>> doc = '{"concealed": ["5z", "5z"], "self_drawn": true, "events": ["kong_replacement"], "melds": ' + melds
+    >>> hand, history = hand_and_history_from_json(doc + ', "history": {"replacement_chain": [0]}}')
+    >>> history
+    HandHistory(replacement_chain=(0,))
+    """
+    doc = _document(obj)
+    hand = hand_from_json(doc)
+    return hand, history_from_json(doc.get("history"), hand)
+
+
+def hand_to_json(hand: Hand, history: HandHistory | None = None) -> dict[str, Any]:
+    """The canonical JSON object of a hand (round-trips through :func:`hand_and_history_from_json`); ``history``
+    only when something is known of it."""
     melds = []
     for m in hand.melds:
         item: dict[str, Any] = {"kind": m.kind, "tiles": list(m.tiles)}
@@ -222,7 +244,7 @@ def hand_to_json(hand: Hand) -> dict[str, Any]:
         if m.fed_by is not None:
             item["fed_by"] = m.fed_by
         melds.append(item)
-    return {
+    out = {
         "version": SCHEMA_VERSION,
         "concealed": list(hand.concealed),
         "melds": melds,
@@ -235,3 +257,7 @@ def hand_to_json(hand: Hand) -> dict[str, Any]:
         "dealer": hand.dealer,
         "discarder": hand.discarder,
     }
+    known = history_to_json(history)
+    if known:
+        out["history"] = known
+    return out

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from sikwu.scoring.errors import ScoringError
-from sikwu.scoring.hand import Hand
+from sikwu.scoring.hand import Hand, HandHistory
 from sikwu.scoring.hand_json import hand_to_json
 from sikwu.scoring.messages import to_json
 from sikwu.scoring.notation import format_groups, format_tiles
@@ -57,6 +57,7 @@ class Report:
     score: Score
     settlement: Settlement
     comparison: tuple[Comparison, ...] = field(default=())
+    history: HandHistory | None = None  # what the hand does not show (the replacement chain), when told
 
     # ---------------------------------------------------------------- facts
     @property
@@ -89,6 +90,9 @@ class Report:
             parts.insert(0, "on a discard (discarder not given)")
         if h.events:
             parts.append("events: " + ", ".join(sorted(h.events)))
+        if self.history is not None and self.history.replacement_chain:
+            kongs = (format_tiles(h.melds[i].tiles).replace(" ", "") for i in self.history.replacement_chain)
+            parts.append("replacement chain: " + ", ".join(kongs))
         return "; ".join(parts)
 
     # ---------------------------------------------------------------- dict / json
@@ -106,7 +110,7 @@ class Report:
                 "cap_faan": self.profile.cap_faan,
                 "payment": self.settlement_rules_text(),
             },
-            "hand": hand_to_json(self.hand),
+            "hand": hand_to_json(self.hand, self.history),
             "seats": {str(seat): seat_short(seat) for seat in SEATS},
             "faan": s.faan,
             "raw_faan": s.raw_faan,
@@ -303,8 +307,11 @@ def _comparison_text(c: Comparison) -> str:
     return f"{c.profile:<22}{c.faan:>5}{pts:>8}  {pays}"
 
 
-def comparison_rows(hand: Hand, exclude: str | None = None) -> tuple[Comparison, ...]:
-    """Score and settle ``hand`` under every built-in profile except ``exclude``; failures become rows with a reason."""
+def comparison_rows(
+    hand: Hand, exclude: str | None = None, history: HandHistory | None = None
+) -> tuple[Comparison, ...]:
+    """Score and settle ``hand`` (with its ``history``) under every built-in profile except ``exclude``; failures
+    become rows with a reason."""
     rows = []
     for name in builtin_profiles():
         if name == exclude:
@@ -312,7 +319,7 @@ def comparison_rows(hand: Hand, exclude: str | None = None) -> tuple[Comparison,
         try:
             prof = load_profile(name)
             score = score_hand(hand, prof)
-            st = settle(score, prof)
+            st = settle(score, prof, history=history)
         except ScoringError as exc:
             rows.append(Comparison(name, None, None, "", False, {}, str(exc)))
             continue
@@ -322,10 +329,13 @@ def comparison_rows(hand: Hand, exclude: str | None = None) -> tuple[Comparison,
     return tuple(rows)
 
 
-def build_report(hand: Hand, profile: Profile | str, compare: bool = True) -> Report:
-    """Score, settle and (optionally) compare across built-in profiles.  ScoringError propagates for a bad hand."""
+def build_report(
+    hand: Hand, profile: Profile | str, compare: bool = True, history: HandHistory | None = None
+) -> Report:
+    """Score, settle and (optionally) compare across built-in profiles.  ScoringError propagates for a bad hand.
+    ``history``: what the hand does not show but liability needs (``scoring.history_json``), when told."""
     prof = profile if isinstance(profile, Profile) else load_profile(profile)
     score = score_hand(hand, prof)
-    st = settle(score, prof)
-    rows = comparison_rows(hand, exclude=prof.name) if compare else ()
-    return Report(hand, prof, score, st, rows)
+    st = settle(score, prof, history=history)
+    rows = comparison_rows(hand, exclude=prof.name, history=history) if compare else ()
+    return Report(hand, prof, score, st, rows, history)

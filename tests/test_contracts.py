@@ -19,6 +19,7 @@ from jsonschema import Draft202012Validator
 from referencing import Registry, Resource
 from sikwu.scoring.hand import EVENTS, KONG_KINDS, MELD_KINDS
 from sikwu.scoring.hand_json import FIELDS, MELD_FIELDS, SCHEMA_VERSION, SUPPORTED_VERSIONS, hand_from_json
+from sikwu.scoring.history_json import HISTORY_FIELDS
 from sikwu.scoring.tiles import BONUS_IDS, PLAYING_IDS, TILE_IDS
 
 from sikwu.cli import main as sikwu
@@ -80,6 +81,7 @@ def test_hand_schema_names_the_same_fields_tiles_and_events_as_the_reader() -> N
     assert set(hand["properties"]["events"]["items"]["enum"]) == set(EVENTS)
     assert hand["properties"]["version"]["const"] == SCHEMA_VERSION
     assert SCHEMA_VERSION in SUPPORTED_VERSIONS
+    assert tuple(hand["$defs"]["history"]["properties"]) == HISTORY_FIELDS
 
 
 def test_recognition_schema_names_every_label_the_classifier_can_give() -> None:
@@ -108,6 +110,9 @@ SCORE_CASES = {
     # 12-tile liability: the fourth meld was fed by West
     "liability": ["55z", "--melds", "pung:111m@3", "pung:999p@3", "pung:777z@3", "pung:666z@3", "--bonus", "2f", "6f",
                   "--winning", "5z", "--self-drawn"],
+    # Sparrow's Nest, Liability Payments, Self Draw After Gong: a replacement chain told as history
+    "replacement chain": ["123m 456m 55z", "--melds", "kong:1111p@N", "ckong:9999s", "--self-drawn", "--event",
+                          "double_kong_replacement", "--replacement-chain", "0", "1"],
 }  # fmt: skip
 
 
@@ -126,6 +131,15 @@ def test_the_hand_in_a_score_report_is_read_back_by_json_in(capsys: pytest.Captu
     assert again == first
 
 
+def test_the_history_in_a_score_report_is_read_back_by_json_in(capsys: Any, tmp_path: Path) -> None:
+    """The hand a report writes carries the history it was settled with, so reading it back settles it the same."""
+    first = cli_json(capsys, "score", *SCORE_CASES["replacement chain"], "--json")
+    assert first["hand"]["history"] == {"replacement_chain": [0, 1]} and first["settlement"]["liable"]["seat"] == 4
+    hand_file = tmp_path / "hand.json"
+    hand_file.write_text(json.dumps(first["hand"]), encoding="utf-8")
+    assert cli_json(capsys, "score", "--json-in", str(hand_file), "--json") == first
+
+
 def test_profiles_json_output_matches_the_profiles_schema(capsys: pytest.CaptureFixture[str]) -> None:
     listing = cli_json(capsys, "profiles", "--json")
     assert listing
@@ -142,6 +156,8 @@ VALID_HANDS = [
     {"concealed": [], "melds": [{"kind": "kong", "tiles": ["9s"] * 4, "kong_kind": "added", "fed_by": 2}]},
     {"concealed": [], "melds": [{"kind": "chow", "tiles": ["1p", "2p", "3p"], "fed_by": "north", "kong_kind": None}]},
     {"concealed": [], "bonus": ["1f", "8f"], "events": ["robbing_kong", "last_discard"], "self_drawn": False},
+    {"concealed": [], "history": {}},  # nothing known of the history
+    {"concealed": [], "history": {"replacement_chain": [2, 0]}},  # its form; against the hand: when scored
 ]  # fmt: skip
 
 
@@ -174,6 +190,12 @@ REJECTED_HANDS = [
     {"concealed": [], "colour": "red"},
     {"concealed": [], "version": 2},
     {"concealed": [], "version": "1"},
+    {"concealed": [], "history": [0, 1]},
+    {"concealed": [], "history": {"chain": [0]}},
+    {"concealed": [], "history": {"replacement_chain": "0 1"}},
+    {"concealed": [], "history": {"replacement_chain": [-1]}},
+    {"concealed": [], "history": {"replacement_chain": [0, 0]}},
+    {"concealed": [], "history": {"replacement_chain": [True]}},
 ]
 
 

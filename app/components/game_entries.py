@@ -100,12 +100,70 @@ def _edit_fields(game: GameRecord, row: dict[str, Any], kind: str, version: int)
         first = row["offenders"][0] - 1 if row["offenders"] else 0
         who = st.selectbox(_("Who declared a false mahjong?"), players, index=first, key=f"edit_offender_{seq}")
         return lambda: edits.as_false_mahjong(game.id, seq, version, [who], device=device)
+    return _win_fields(game, row, version)
+
+
+def _win_fields(game: GameRecord, row: dict[str, Any], version: int) -> Callable[[], Any]:
+    """Winner, discarder, the winner's tiles and melds, and on a discard the other players who won on the same tile
+    (一炮多響), each with their tiles and melds; returns the ledger call that saves them."""
+    seq, device, players = row["hand"], game_link.device_token(st.query_params), list(game.players)
+    stored = {w["winner"]: w for w in row["wins"]}
     winner = st.selectbox(_("Winner"), players, index=(row["winner"] or 1) - 1, key=f"edit_winner_{seq}")
     self_draw = _("nobody: self-drawn 自摸")
     index = 0 if row["discarder"] is None else row["discarder"]
     by = st.selectbox(_("Who discarded"), [self_draw, *players], index=index, key=f"edit_discarder_{seq}")
-    tiles = st.text_input(_("Winner's concealed tiles, the winning tile last"), value=row["tiles"],
+    first = stored.get(row["winner"], {"tiles": "", "melds": "", "chain": [], "chain_choices": []})
+    tiles = st.text_input(_("Winner's concealed tiles, the winning tile last"), value=first["tiles"],
                           key=f"edit_tiles_{seq}", placeholder="123m 456p 789s 777z 11z")  # fmt: skip
-    changed = tiles if tiles.strip() != row["tiles"] else None
+    melds = _melds_input(_("Winner's declared melds"), first["melds"], f"edit_melds_{seq}")
     discarder = None if by == self_draw else by
-    return lambda: edits.as_win(game.id, seq, version, winner, discarder, changed, device=device)
+    chain = _chain_picker(seq, first) if discarder is None else None
+    wins = [edits.WinEdit(winner, _changed(tiles, first["tiles"]), _changed(melds, first["melds"]), chain)]
+    if discarder is not None:
+        wins += _more_winners(game, row, stored, [winner, discarder])
+    seats = ", ".join(f"{p} {row['seat_winds'][i]}" for i, p in enumerate(players, start=1))
+    st.caption(_("Melds as pung:777z@W chow:234p kong:1111p@Bo akong:5555s ckong:9999s; @ = who fed the meld, by "
+                 "name or by seat wind in this hand ({seats}).").format(seats=seats))  # fmt: skip
+    return lambda: edits.as_wins(game.id, seq, version, wins, discarder, device=device)
+
+
+def _more_winners(
+    game: GameRecord, row: dict[str, Any], stored: dict[int, dict[str, Any]], taken: list[str]
+) -> list[edits.WinEdit]:
+    """The other players who won on the same discard: picked by name, each with their tiles and melds."""
+    seq, players = row["hand"], list(game.players)
+    others = [p for p in players if p not in taken]
+    before = [players[w["winner"] - 1] for w in row["wins"][1:] if players[w["winner"] - 1] in others]
+    more = st.multiselect(_("Also won on this discard (一炮多響)"), others, default=before, key=f"edit_more_{seq}")
+    wins = []
+    for name in more:
+        was = stored.get(players.index(name) + 1, {"tiles": "", "melds": ""})
+        tiles = st.text_input(_("{name}'s concealed tiles, the winning tile last").format(name=name),
+                              value=was["tiles"], key=f"edit_tiles_{seq}_{name}")  # fmt: skip
+        label = _("{name}'s declared melds").format(name=name)
+        melds = _melds_input(label, was["melds"], f"edit_melds_{seq}_{name}")
+        wins.append(edits.WinEdit(name, _changed(tiles, was["tiles"]), _changed(melds, was["melds"])))
+    return wins
+
+
+def _chain_picker(seq: int, win: dict[str, Any]) -> list[int] | None:
+    """For a self-drawn win on a replacement tile with kongs: which kongs were in the chain (Self Draw After Gong
+    liability hangs on it); None when unchanged or not asked."""
+    choices = dict(win["chain_choices"])
+    if not choices:
+        return None
+    chain = st.multiselect(
+        _("Kongs in the replacement chain that ended in this win, in the order declared"), list(choices),
+        default=[i for i in win["chain"] if i in choices], format_func=choices.__getitem__, key=f"edit_chain_{seq}",
+        help=_("Leave it empty when nobody remembers: then only the last kong declared counts."),
+    )  # fmt: skip
+    return sorted(chain) if sorted(chain) != sorted(win["chain"]) else None
+
+
+def _melds_input(label: str, value: str, key: str) -> str:
+    return st.text_input(label, value=value, key=key, placeholder="pung:777z@W chow:234p")
+
+
+def _changed(typed: str, stored: str) -> str | None:
+    """What was typed when it differs from what is stored; None keeps the stored tiles or melds."""
+    return typed if typed.strip() != stored.strip() else None

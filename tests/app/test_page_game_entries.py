@@ -145,3 +145,97 @@ def test_the_round_wind_is_still_the_games_after_a_visit_to_the_game_page():
     assert at.session_state["ctx_round"] == "2z"
     at = at.switch_page("pages/game.py").run().switch_page("page.py").run()
     assert not at.exception and at.session_state["ctx_round"] == "2z"
+
+
+# ---- several winners on one discard (一炮多響) ---------------------------------------------------------------------
+#: sparrows-nest-hk-league-rules.md, Scoring: "Simultaneous wins: If two or more players claim a win on the same
+#: tile, the player who discarded the winning tile pays each winner the full value of their respective hands."
+DOTS = "123p 456p 789p 777z 99p"
+
+
+def test_a_second_winner_on_the_same_discard_is_added_with_their_tiles_and_each_is_paid_in_full():
+    game_id = scored_game()
+    alone = hands(game_id)[0].result["payments"]
+    at = game_page(game_id)
+    at.multiselect(key="edit_more_1").select("Cy").run()
+    at.text_input(key="edit_tiles_1_Cy").input(DOTS).run()
+    at.button(key="edit_save").click().run()
+    assert not at.exception and not at.error
+    first = hands(game_id)[0]
+    ann, bo, cy, di = first.result["payments"]
+    assert [w["winner"] for w in first.entry["wins"]] == [1, 3] and first.version == 2
+    assert ann == alone[0] and cy > 0 and bo == -(ann + cy) and di == 0
+
+
+def test_a_simultaneous_win_shows_each_winner_and_keeps_the_others_hand_when_one_is_retyped():
+    game = service.new_game(PLAYERS)
+    dots = ["1p", "2p", "3p", "4p", "5p", "6p", "7p", "8p", "9p", "7z", "7z", "7z", "9p", "9p"]
+    service.add_win(game.id, [{"concealed": TILES, "winning_tile": "1z"}, {"concealed": dots, "winning_tile": "9p"}],
+                    winner=["Ann", "Cy"], discarder="Bo")  # fmt: skip
+    at = game_page(game.id)
+    assert at.multiselect(key="edit_more_1").value == ["Cy"]
+    assert at.text_input(key="edit_tiles_1_Cy").value.endswith("9p")
+    at.text_input(key="edit_tiles_1_Cy").input("123p 456p 789p 555z 99p").run()
+    at.button(key="edit_save").click().run()
+    assert not at.exception and not at.error
+    ann, cy = hands(game.id)[0].entry["wins"]
+    assert ann["hand"]["concealed"] == TILES and "5z" in cy["hand"]["concealed"]
+
+
+def test_a_second_winners_melds_name_the_feeder_and_the_caption_says_the_seat_winds():
+    game_id = scored_game()
+    at = game_page(game_id)
+    at.multiselect(key="edit_more_1").select("Cy").run()
+    assert any("Ann E, Bo S, Cy W, Di N" in c.value for c in at.caption)
+    at.text_input(key="edit_tiles_1_Cy").input("123p 456p 789p 99p").run()
+    at.text_input(key="edit_melds_1_Cy").input("pung:777z@Di").run()
+    at.button(key="edit_save").click().run()
+    assert not at.exception and not at.error
+    assert hands(game_id)[0].entry["wins"][1]["hand"]["melds"] == [{"kind": "pung", "tiles": ["7z"] * 3, "fed_by": 4}]
+
+
+def test_a_second_winner_without_tiles_is_refused_in_one_line_and_nothing_changes():
+    game_id = scored_game()
+    at = game_page(game_id)
+    at.multiselect(key="edit_more_1").select("Cy").run()
+    at.button(key="edit_save").click().run()
+    assert not at.exception
+    assert [e.value for e in at.error] == ["hand #1: Cy did not win it before: type Cy's tiles, the winning tile last"]
+    assert hands(game_id)[0].version == 1
+
+
+def test_no_second_winner_is_offered_on_a_self_draw():
+    game_id = scored_game()
+    at = game_page(game_id)
+    at.selectbox(key="edit_discarder_1").select_index(0).run()
+    assert not [m for m in at.multiselect if m.key == "edit_more_1"]
+
+
+def test_the_second_winner_fields_are_in_cantonese_on_the_chinese_page():
+    from sikwu.app import i18n
+
+    game_id = scored_game()
+    at = AppTest.from_file(PAGE, default_timeout=60)
+    at.query_params.update({"game": game_id, "lang": i18n.CHINESE})
+    at.run()
+    at = at.switch_page("pages/game.py").run()
+    assert at.multiselect(key="edit_more_1").label == "同一隻牌仲有邊個食糊（一炮多響）"
+    at.multiselect(key="edit_more_1").select("Cy").run()
+    assert at.text_input(key="edit_tiles_1_Cy").label == "Cy 手上嘅牌，食嗰隻擺最尾"
+
+
+def test_the_replacement_chain_of_a_self_drawn_win_is_told_in_the_edit_form():
+    """sparrows-nest-hk-league-rules.md, Liability Payments, Self Draw After Gong: Ann called a kong on Di's discard,
+    declared a concealed kong and drew her winning tile; told afterwards, the chain makes Di pay everything."""
+    melds = [{"kind": "kong", "tiles": ["1p"] * 4, "kong_kind": "exposed", "fed_by": 4},
+             {"kind": "kong", "tiles": ["9s"] * 4, "kong_kind": "concealed"}]  # fmt: skip
+    concealed = ["1m", "2m", "3m", "4m", "5m", "6m", "5z", "5z"]
+    game = service.new_game(PLAYERS)
+    service.add_win(game.id, {"concealed": concealed, "winning_tile": "5z", "self_drawn": True, "melds": melds,
+                              "events": ["double_kong_replacement"]}, winner="Ann")  # fmt: skip
+    at = game_page(game.id)
+    at.multiselect(key="edit_chain_1").set_value([0, 1]).run()
+    at.button(key="edit_save").click().run()
+    assert not at.exception and not at.error
+    ann, bo, cy, di = hands(game.id)[0].result["payments"]
+    assert di == -ann and bo == cy == 0

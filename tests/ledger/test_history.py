@@ -72,7 +72,7 @@ def test_the_liability_survives_the_recompute_after_an_earlier_edit(sqlite_url: 
     [
         ({"replacement_chain": [5]}, "not a declared meld"),
         ({"replacement_chain": "0 1"}, "list of meld positions"),
-        ({"chain": [0]}, "history field 'chain' is unknown"),
+        ({"chain": [0]}, "history field 'chain': unknown"),
         (["0"], "must be an object"),
     ],
 )
@@ -96,6 +96,23 @@ def test_the_cli_takes_the_chain_typed_or_beside_the_hand_json(capsys, sqlite_ur
     doc.write_text(json.dumps({"winner": "Bob", "hand": kong_chain_hand(), "history": CHAIN}), encoding="utf-8")
     assert main(["game", "add", game_id, "--json-in", str(doc), "--db", sqlite_url, "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["hand"]["wins"][0]["liable"] == "Ann"
+
+
+def test_a_hand_json_carrying_its_history_as_sikwu_score_writes_it_keeps_it_in_the_game(capsys, sqlite_url, tmp_path):
+    """One format: the hand of a ``sikwu score --json`` report (its "history" inside) added to a game settles alike."""
+    assert main(["game", "new", *PLAYERS, "--db", sqlite_url, "--json"]) == 0
+    game_id = json.loads(capsys.readouterr().out)["status"]["game"]
+    doc = tmp_path / "hand.json"
+    doc.write_text(json.dumps({**kong_chain_hand(), "history": CHAIN}), encoding="utf-8")
+    assert main(["game", "add", game_id, "--json-in", str(doc), "--winner", "Ann", "--db", sqlite_url, "--json"]) == 0
+    win = json.loads(capsys.readouterr().out)["hand"]["wins"][0]
+    assert win["liable"] == "Dan" and win["history"] == CHAIN
+
+
+def test_a_history_given_inside_the_hand_and_beside_it_is_refused(sqlite_url: str):
+    game = service.new_game(PLAYERS, "sparrows-nest", url=sqlite_url)
+    with pytest.raises(EntryError, match="given twice"):
+        service.add_win(game.id, {**kong_chain_hand(), "history": CHAIN}, winner="Ann", history=CHAIN, url=sqlite_url)
 
 
 def test_a_bad_history_file_exits_2_with_one_line(capsys, sqlite_url: str, tmp_path: Path):

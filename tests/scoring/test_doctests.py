@@ -15,6 +15,7 @@ PUBLIC_MODULES = (
     "sikwu.scoring.profile",
     "sikwu.scoring.payments",
     "sikwu.scoring.hand_json",
+    "sikwu.scoring.history_json",
 )
 
 
