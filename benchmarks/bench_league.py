@@ -12,14 +12,13 @@ Figures printed (and written to docs/benchmarks.md):
 * ``league night``: 32 people, a session of four rounds, each round 8 tables drawn (one game per table) and their
   hands added by 8 writers at once: 8 tables x 16 hands; then the standings and the league settlement.
 
-Run:  .venv/bin/python benchmarks/bench_league.py [--hands-per-writer 10] [--conflicts 20] [--no-write]
+Run:  python -m benchmarks.bench_league [--hands-per-writer 10] [--conflicts 20] [--no-write]
 """
 
 from __future__ import annotations
 
 import argparse
 import os
-import re
 import tempfile
 import threading
 import time
@@ -32,7 +31,8 @@ from sikwu.ledger.errors import StaleVersionError
 from sikwu.ledger.store import Ledger
 from sikwu.scoring import parse_tiles
 
-DOC = Path(__file__).resolve().parent.parent / "docs" / "benchmarks.md"
+from benchmarks.report import command_line, write_section
+
 PLAYERS = ["A", "B", "C", "D"]
 HANDS = ["123m 456m 789m 222z 99m", "111p 234p 567p 789p 55z", "234s 345s 456s 777s 11z"]
 
@@ -165,12 +165,12 @@ def pg_database(server, base: str, name: str) -> str:
     return base.replace("/postgres?", f"/{name}?", 1)
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--hands-per-writer", type=int, default=10)
     ap.add_argument("--conflicts", type=int, default=20)
     ap.add_argument("--no-write", action="store_true", help="do not update docs/benchmarks.md")
-    args = ap.parse_args()
+    args = ap.parse_args(argv)
     tmp = Path(tempfile.mkdtemp(prefix="bench-league-"))
     server, base = start_postgres(tmp)
     load_start = os.getloadavg()[0]  # printed, never written to the docs (the guide: no load averages there)
@@ -208,17 +208,8 @@ def main() -> None:
     print(f"(load average: {load_start:.1f} at the start, {os.getloadavg()[0]:.1f} at the end)")
     server.cleanup()
     if not args.no_write:
-        write_doc(text, "python benchmarks/bench_league.py")
-
-
-def write_doc(text: str, command: str) -> None:
-    start, end = "<!-- benchmark:bench_league:start -->", "<!-- benchmark:bench_league:end -->"
-    section = f"{start}\n## League on SQLite and PostgreSQL (`{command}`)\n\n{text}\n{end}"
-    old = DOC.read_text() if DOC.is_file() else "# Benchmarks\n\nWritten by the benchmarks themselves.\n"
-    pattern = re.compile(re.escape(start) + ".*?" + re.escape(end), re.S)
-    new = pattern.sub(lambda _: section, old) if pattern.search(old) else old.rstrip("\n") + "\n\n" + section + "\n"
-    DOC.parent.mkdir(parents=True, exist_ok=True)
-    DOC.write_text(new)
+        command = command_line("benchmarks.bench_league", argv)
+        write_section("bench_league", "League on SQLite and PostgreSQL", command, text)
 
 
 if __name__ == "__main__":
