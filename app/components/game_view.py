@@ -7,7 +7,7 @@ import json
 
 import pandas as pd
 import streamlit as st
-from sikwu.app import game_link, services
+from sikwu.app import game_link, game_words, services
 from sikwu.app.i18n import N_, _
 from sikwu.ledger import service, transfer, views
 from sikwu.ledger.night_card import night_card_png
@@ -62,14 +62,19 @@ def render_pick_game(ledger: Ledger) -> None:
 
 
 def render_totals(game: GameRecord) -> None:
-    status = views.status(game)
-    st.subheader(game.name)
-    st.caption(service.table_context(game)["label"] + " · " + _("{n} hands").format(n=status["hands"]))
+    """The game's name, where it stands and the totals after the last hand: the phone's first screen."""
+    with st.container(key="game_totals"):
+        st.subheader(game.name)
+        st.caption(game_words.status_line(views.status(game)))
+        frame = pd.DataFrame(views.running_totals(game)).set_index("hand")
+        st.dataframe(frame.tail(1).drop(columns="pot").rename_axis(_("Hand")), key="totals")
+
+
+def render_chart(game: GameRecord) -> None:
+    """The running totals hand by hand, once there is more than the start."""
     rows = views.running_totals(game)
-    frame = pd.DataFrame(rows).set_index("hand")
-    st.dataframe(frame.tail(1).drop(columns="pot"), key="totals")
     if len(rows) > 1:
-        st.line_chart(frame.drop(columns="pot"))
+        st.line_chart(pd.DataFrame(rows).set_index("hand").drop(columns="pot").rename_axis(_("Hand")))
 
 
 def render_history(game: GameRecord) -> None:
@@ -79,7 +84,11 @@ def render_history(game: GameRecord) -> None:
         st.info(_("No hands yet: score a hand on the scoring page and press Add to game."))
         return
     rows = [
-        {_("Hand"): h["hand"], _("What"): _describe(h), **{name: h["payments"].get(name, 0) for name in game.players}}
+        {
+            _("Hand"): h["hand"],
+            _("What"): game_words.hand_line(h),
+            **{name: h["payments"].get(name, 0) for name in game.players},
+        }
         for h in hands
     ]
     st.table(pd.DataFrame(rows).set_index(_("Hand")))
@@ -95,14 +104,6 @@ def render_history(game: GameRecord) -> None:
         st.rerun()
 
 
-def _describe(h: dict) -> str:
-    if h["kind"] == "draw":
-        return _("Draw")
-    if h["kind"] == "false_mahjong":
-        return _("False mahjong: {who}").format(who=", ".join(h["offenders"]))
-    return ", ".join(_("{winner} {faan} faan").format(winner=w["winner"], faan=w["faan"]) for w in h["wins"])
-
-
 def render_settlement(game: GameRecord) -> None:
     result = views.settlement(game)
     st.subheader(_("Settlement 找數"))
@@ -110,8 +111,9 @@ def render_settlement(game: GameRecord) -> None:
     st.table(money)
     for t in result["transfers"]:
         st.write(_("{payer} pays {payee} {amount}").format(payer=t["from"], payee=t["to"], amount=t["amount"]))
-    if result["note"]:
-        st.caption(result["note"])
+    note = game_words.settlement_note(result)
+    if note:
+        st.caption(note)
     stats = views.statistics(game)
     with st.expander(_("Statistics")):
         table = {
@@ -123,7 +125,7 @@ def render_settlement(game: GameRecord) -> None:
         st.table(pd.DataFrame(table).T)
         for title, top in stats["titles"].items():
             if top["players"]:
-                st.write(f"{title}: {', '.join(top['players'])} ({top['count']})")
+                st.write(f"{game_words.title_label(title)}: {', '.join(top['players'])} ({top['count']})")
 
 
 def render_exports(ledger: Ledger, game: GameRecord) -> None:

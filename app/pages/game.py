@@ -37,8 +37,9 @@ if game is None:
 
 keep = game_link.link_params(st.query_params)
 st.page_link("page.py", label=_("Score the next hand"), icon=":material/photo_camera:", query_params=keep)
-game_entries.render_next_winner(game)
 game_view.render_totals(game)
+game_entries.render_next_winner(game)
+game_view.render_chart(game)
 game_access.render_pin(ledger, game)  # [access hook] read-only until the table's PIN is given
 game_view.render_history(game)
 game_entries.render_record(game)

@@ -1,0 +1,125 @@
+"""The Game page and the Teach page as players use them, in headless Chromium at a phone's 390x660 and at 1280x800.
+
+Issue 15 item 3 (every control at least 44x44 CSS px, Streamlit's own where CSS reaches them) and item 7 (axe-core
+from npm, injected, nothing excluded: no serious or critical violation) hold for the other pages too, and issue 16
+item 4 puts the running totals where the table looks: on the phone's first screen. The server, its ledger and its
+data dir are test_browser_phone.py's fixture (one ``sikwu app`` per module, stopped and checked gone at the end).
+"""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import pytest
+import sikwu_browser as B
+from test_browser_phone import DESKTOP, PHONE, TLS_FLAGS, app, axe_js, small_controls  # noqa: F401 - fixtures
+
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.skipif(B.browser_missing() is not None, reason=str(B.browser_missing())),
+]
+
+PLAYERS = ["Ann", "Bo", "Cy", "Di"]
+PIN = "2468"
+#: East wins on South's discard: tests/app/test_page_game.py's hand (Sparrow's Nest, 6 faan, 32 points).
+HAND = {"concealed": "1m 2m 3m 4m 5m 6m 7m 8m 9m 7z 7z 7z 1z 1z".split(), "winning_tile": "1z", "seat": 1,
+        "discarder": 2}  # fmt: skip
+
+
+def settle(d, what: str, check) -> None:  # noqa: ANN001
+    B.wait_for(d, check, 90, what)
+    B.wait_for(d, lambda d: B.idle(d), 30, "page idle")
+    d.execute_script("window.scrollTo(0, 0); document.querySelector('[data-testid=\"stMain\"]').scrollTo(0, 0);")
+    time.sleep(0.5)
+
+
+def start_game_in_the_page(d, base: str) -> str:  # noqa: ANN001
+    """Four names typed and "Start the game" tapped, as the table does; returns the new game's id from the URL."""
+    d.get(f"{base}/game")
+    for i, name in enumerate(PLAYERS):
+        field = B.wait_for(d, lambda d, i=i: (B.css(d, f".st-key-player_{i} input") or [None])[0], 60, f"name {i}")
+        field.send_keys(name)
+    button = next(b for b in B.css(d, '[data-testid="stFormSubmitButton"] button') if "Start" in b.text)
+    d.execute_script("arguments[0].click()", button)
+    B.wait_for(d, lambda d: "game=" in d.current_url, 60, "the new game in the URL")
+    return d.current_url.split("game=")[1].split("&")[0]
+
+
+def audit(d, axe: Path, size: tuple[int, int]) -> dict:  # noqa: ANN001
+    """Smallest control, controls under 44 px, serious/critical axe violations, at ``size``."""
+    B.set_width(d, *size)
+    time.sleep(0.8)
+    sizes = [c for c in B.controls(d) if (c["w"], c["h"]) != (1, 1)]
+    found = {"controls": len(sizes), "smallest": sizes[0] if sizes else None, "small": small_controls(d)}
+    found["axe"] = B.axe_violations(d, axe)
+    print(f"{size[0]}x{size[1]}: {found}")
+    return found
+
+
+def totals_in_first_screen(d, height: int) -> bool:  # noqa: ANN001
+    return B.in_first_screen(d, ".st-key-game_totals", height)
+
+
+def test_game_page_with_a_hand_fits_fingers_passes_axe_and_shows_totals_first(app, axe_js):  # noqa: F811
+    from sikwu.ledger import service
+
+    with B.chromium(*PHONE, extra_flags=TLS_FLAGS) as d:
+        game_id = start_game_in_the_page(d, app["url"])
+        service.add_win(game_id, HAND, url=app["ledger_url"])  # another phone at the table adds the hand
+        d.refresh()
+        settle(d, "the hand in the history", lambda d: B.css(d, '[data-testid="stTable"]'))
+        assert totals_in_first_screen(d, PHONE[1]), "the running totals are on the phone's first screen"
+        phone = audit(d, axe_js, PHONE)
+        assert phone["small"] == [] and phone["axe"] == [], phone
+        desktop = audit(d, axe_js, DESKTOP)
+        assert totals_in_first_screen(d, DESKTOP[1])
+        assert desktop["small"] == [] and desktop["axe"] == [], desktop
+
+
+def test_game_page_in_chinese_says_it_in_chinese(app):  # noqa: F811
+    from sikwu.ledger import service
+
+    game = service.new_game(PLAYERS, url=app["ledger_url"])
+    service.add_win(game.id, HAND, url=app["ledger_url"])
+    with B.chromium(*PHONE, extra_flags=TLS_FLAGS) as d:
+        B.set_width(d, *PHONE)
+        d.get(f"{app['url']}/game?game={game.id}&lang=zh_Hant_HK")
+        settle(d, "the game in Chinese", lambda d: "找數" in d.page_source and B.css(d, '[data-testid="stTable"]'))
+        chinese, latin = B.text_census(d)
+        print(f"Game page in 繁體中文: {chinese} Chinese characters, {latin} Latin letters")
+        assert chinese > latin
+        assert "Settlement" not in d.page_source and "faan" not in d.page_source
+
+
+def test_a_join_link_opens_read_only_fits_fingers_and_passes_axe(app, axe_js):  # noqa: F811
+    from sikwu.ledger import service
+
+    game = service.new_game(PLAYERS, url=app["ledger_url"], pin=PIN)
+    service.add_win(game.id, HAND, url=app["ledger_url"], pin=PIN)
+    code = service.join_code(game.id, PIN, url=app["ledger_url"])
+    with B.chromium(*PHONE, extra_flags=TLS_FLAGS) as d:
+        B.set_width(d, *PHONE)
+        d.get(f"{app['url']}/game?join={code}")
+        settle(d, "the game read-only", lambda d: "Read-only" in d.page_source and B.css(d, ".st-key-game_totals"))
+        assert totals_in_first_screen(d, PHONE[1])
+        phone = audit(d, axe_js, PHONE)
+        assert phone["small"] == [] and phone["axe"] == [], phone
+        desktop = audit(d, axe_js, DESKTOP)
+        assert desktop["small"] == [] and desktop["axe"] == [], desktop
+
+
+def test_teach_page_fits_fingers_passes_axe_and_speaks_chinese(app, axe_js):  # noqa: F811
+    with B.chromium(*PHONE, extra_flags=TLS_FLAGS) as d:
+        B.set_width(d, *PHONE)
+        d.get(f"{app['url']}/teach")
+        settle(d, "the teach page", lambda d: B.css(d, ".st-key-teach_go button") or "Teach sikwu" in d.page_source)
+        phone = audit(d, axe_js, PHONE)
+        assert phone["small"] == [] and phone["axe"] == [], phone
+        desktop = audit(d, axe_js, DESKTOP)
+        assert desktop["small"] == [] and desktop["axe"] == [], desktop
+        d.get(f"{app['url']}/teach?lang=zh_Hant_HK")
+        settle(d, "the teach page in Chinese", lambda d: "教" in d.page_source)
+        chinese, latin = B.text_census(d)
+        print(f"Teach page in 繁體中文: {chinese} Chinese characters, {latin} Latin letters")
+        assert chinese > latin
