@@ -106,7 +106,7 @@ def exact_only(ledger: Ledger, game: GameRecord | None) -> GameRecord | None:
 def render_join_form() -> None:
     """A box for a join code (or a pasted join link), for a phone that was given one."""
     with st.form("join_game"):
-        st.subheader(_("Open a game by its join code"))
+        st.subheader(_("Open a game by its join code"), anchor=False)
         st.caption(_("The organiser or the table gives you a link, a QR code or a code: it opens the game to read."))
         text = st.text_input(_("Join code or link"), key="join_code")
         if not st.form_submit_button(_("Open this game")):
@@ -157,7 +157,7 @@ def render_league(league_id: str) -> None:
     if error is not None or data is None:
         st.error(error)
         return
-    st.subheader(data["name"])
+    st.subheader(data["name"], anchor=False)
     st.caption(_("Read-only: opened with the league's join code."))
     overall = data["standings"]["overall"]
     if overall:

@@ -27,7 +27,7 @@ CARD_WORDS = {
 def render_new_game() -> None:
     """Four names in seat order (the first deals first), a profile and a stake; the new game becomes the active one."""
     with st.form("new_game"):
-        st.subheader(_("New game"))
+        st.subheader(_("New game"), anchor=False)
         names = [st.text_input(_(label), key=f"player_{i}") for i, label in enumerate(SEAT_LABELS)]
         profiles = services.builtin_profiles() or {services.default_profile_name(): ""}
         names_list = list(profiles)
@@ -64,21 +64,31 @@ def render_pick_game(ledger: Ledger) -> None:
 def render_totals(game: GameRecord) -> None:
     """The game's name, where it stands and the totals after the last hand: the phone's first screen."""
     with st.container(key="game_totals"):
-        st.subheader(game.name)
+        st.subheader(game.name, anchor=False)
         st.caption(game_words.status_line(views.status(game)))
         frame = pd.DataFrame(views.running_totals(game)).set_index("hand")
         st.dataframe(frame.tail(1).drop(columns="pot").rename_axis(_("Hand")), key="totals")
 
 
 def render_chart(game: GameRecord) -> None:
-    """The running totals hand by hand, once there is more than the start."""
+    """The running totals hand by hand, once there is more than the start. Drawn with Altair rather than
+    ``st.line_chart`` so the picture carries a text description and its lines are not unnamed images to a screen
+    reader (axe-core's svg-img-alt); the totals table above says the same in words."""
+    import altair as alt
+
     rows = views.running_totals(game)
-    if len(rows) > 1:
-        st.line_chart(pd.DataFrame(rows).set_index("hand").drop(columns="pot").rename_axis(_("Hand")))
+    if len(rows) < 2:
+        return
+    hand, player, points = _("Hand"), _("Player"), _("Points")
+    data = pd.DataFrame(rows).drop(columns="pot").rename(columns={"hand": hand})
+    data = data.melt(hand, var_name=player, value_name=points)
+    chart = alt.Chart(data, description=_("Running totals of each player after each hand")).mark_line(aria=False)
+    chart = chart.encode(x=alt.X(f"{hand}:Q", axis=alt.Axis(tickMinStep=1)), y=f"{points}:Q", color=f"{player}:N")
+    st.altair_chart(chart, use_container_width=True)
 
 
 def render_history(game: GameRecord) -> None:
-    st.subheader(_("Hands"))
+    st.subheader(_("Hands"), anchor=False)
     hands = views.history(game)
     if not hands:
         st.info(_("No hands yet: score a hand on the scoring page and press Add to game."))
@@ -106,7 +116,7 @@ def render_history(game: GameRecord) -> None:
 
 def render_settlement(game: GameRecord) -> None:
     result = views.settlement(game)
-    st.subheader(_("Settlement 找數"))
+    st.subheader(_("Settlement 找數"), anchor=False)
     money = pd.DataFrame({_("Points"): result["points"], _("Money"): result["money"]})
     st.table(money)
     for t in result["transfers"]:

@@ -26,6 +26,10 @@ a[data-testid="stPageLink-NavLink"] { display: flex; align-items: center; }
 button, [role="button"], a[download] { min-width: var(--sikwu-target) !important; }
 a[download] { display: inline-flex; align-items: center; padding: 0 0.5rem; }
 [data-testid="stExpander"] summary { display: flex; align-items: center; }
+/* text fields (names, the stake, a PIN, a join code, typed tiles) */
+[data-testid="stTextInputRootElement"], [data-testid="stTextInput"] input, [data-testid="stNumberInput"] input {
+  min-height: var(--sikwu-target) !important;
+}
 /* toggles: the whole label row is the target */
 [data-testid="stCheckbox"] label, [data-testid="stToggle"] label, .stToggle label {
   min-height: var(--sikwu-target); display: flex; align-items: center;

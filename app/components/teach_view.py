@@ -36,7 +36,7 @@ LAYOUT = (
 
 
 def render_how() -> None:
-    st.subheader(_("Teach sikwu your tiles"))
+    st.subheader(_("Teach sikwu your tiles"), anchor=False)
     st.markdown(_(INTRO))
     st.markdown("\n".join(f"- {_(step)}" for step in LAYOUT))
 

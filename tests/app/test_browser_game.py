@@ -34,12 +34,15 @@ def settle(d, what: str, check) -> None:  # noqa: ANN001
     time.sleep(0.5)
 
 
-def start_game_in_the_page(d, base: str) -> str:  # noqa: ANN001
-    """Four names typed and "Start the game" tapped, as the table does; returns the new game's id from the URL."""
+def start_game_in_the_page(d, base: str, axe: Path) -> str:  # noqa: ANN001
+    """Four names typed and "Start the game" tapped, as the table does; returns the new game's id from the URL.
+    The empty page (the new-game and join-code forms) is audited on the way."""
     d.get(f"{base}/game")
+    settle(d, "the new-game form", lambda d: B.css(d, ".st-key-player_3 input"))
+    empty = audit(d, axe, PHONE)
+    assert empty["small"] == [] and empty["axe"] == [], empty
     for i, name in enumerate(PLAYERS):
-        field = B.wait_for(d, lambda d, i=i: (B.css(d, f".st-key-player_{i} input") or [None])[0], 60, f"name {i}")
-        field.send_keys(name)
+        B.css(d, f".st-key-player_{i} input")[0].send_keys(name)
     button = next(b for b in B.css(d, '[data-testid="stFormSubmitButton"] button') if "Start" in b.text)
     d.execute_script("arguments[0].click()", button)
     B.wait_for(d, lambda d: "game=" in d.current_url, 60, "the new game in the URL")
@@ -47,9 +50,13 @@ def start_game_in_the_page(d, base: str) -> str:  # noqa: ANN001
 
 
 def audit(d, axe: Path, size: tuple[int, int]) -> dict:  # noqa: ANN001
-    """Smallest control, controls under 44 px, serious/critical axe violations, at ``size``."""
+    """Smallest control, controls under 44 px, serious/critical axe violations, at ``size``, with every expander
+    opened (a closed one's controls cannot be touched, so they are measured open)."""
     B.set_width(d, *size)
+    closed = '[data-testid="stExpander"] details:not([open]) > summary'
+    d.execute_script("document.querySelectorAll(arguments[0]).forEach(s => s.click())", closed)
     time.sleep(0.8)
+    B.wait_for(d, lambda d: not B.css(d, '[data-testid="stExpander"] details:not([open])'), 10, "expanders open")
     sizes = [c for c in B.controls(d) if (c["w"], c["h"]) != (1, 1)]
     found = {"controls": len(sizes), "smallest": sizes[0] if sizes else None, "small": small_controls(d)}
     found["axe"] = B.axe_violations(d, axe)
@@ -65,7 +72,7 @@ def test_game_page_with_a_hand_fits_fingers_passes_axe_and_shows_totals_first(ap
     from sikwu.ledger import service
 
     with B.chromium(*PHONE, extra_flags=TLS_FLAGS) as d:
-        game_id = start_game_in_the_page(d, app["url"])
+        game_id = start_game_in_the_page(d, app["url"], axe_js)
         service.add_win(game_id, HAND, url=app["ledger_url"])  # another phone at the table adds the hand
         d.refresh()
         settle(d, "the hand in the history", lambda d: B.css(d, '[data-testid="stTable"]'))
