@@ -8,6 +8,7 @@ import json
 import pandas as pd
 import streamlit as st
 from sikwu.app import game_link, game_words, services
+from sikwu.app.components import game_access
 from sikwu.app.i18n import N_, _
 from sikwu.ledger import service, transfer, views
 from sikwu.ledger.night_card import night_card_png
@@ -35,17 +36,26 @@ def render_new_game() -> None:
         index = names_list.index(default) if default in names_list else 0
         profile = st.selectbox(_("Profile"), names_list, index=index, key="game_profile")
         stake = st.text_input(_("Stake (money per point)"), value="1", key="game_stake")
+        pin = st.text_input(
+            _("PIN (optional)"), type="password", key="game_new_pin",
+            help=_("With a PIN, other phones open the game only by its join link, to read; adding or changing hands "
+                   "needs the PIN. Without one, anyone with the game's link can change it."),
+        )  # fmt: skip
         if not st.form_submit_button(_("Start the game"), type="primary"):
             return
     if any(not n.strip() for n in names):
         st.error(_("Give all four players' names, East first (East deals first)."))
         return
     device = game_link.device_token(st.query_params)
-    game, error = game_link.attempt(lambda: service.new_game(names, profile, stake=stake, device=device))
+    game, error = game_link.attempt(
+        lambda: service.new_game(names, profile, stake=stake, device=device, pin=pin or None)
+    )
     if error is not None:
         st.error(error)
         return
     assert game is not None
+    if pin:
+        game_access.remember_pin(game.id, pin)
     st.query_params[game_link.GAME_PARAM] = game.id
     st.rerun()
 

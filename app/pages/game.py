@@ -25,6 +25,9 @@ try:
 except game_link.LedgerUnavailable as exc:
     st.error(_("The game ledger cannot be opened ({error}). Scoring single hands still works.").format(error=exc))
     st.stop()
+except game_link.NotByFullId:
+    st.error(_(game_access.NOT_BY_FULL_ID))
+    game = None
 
 game = game_access.joined_game(ledger, game)  # [access hook] ?join=CODE opens a game/league read-only; holds PINs
 
