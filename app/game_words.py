@@ -78,9 +78,11 @@ def settlement_note(result: dict[str, Any]) -> str:
     """The 找數 note (``views.settlement``): a draw-game pot left at the end goes back to the players equally."""
     if not result.get("pot_returned"):
         return ""
-    return _("The draw-game pot of {pot} left at the end is paid back, {share} to each player.").format(
-        pot=result["pot_returned"], share=result["pot_share"]
-    )
+    if result.get("final"):
+        text = _("The draw-game pot of {pot} left at the end is paid back, {share} to each player.")
+    else:
+        text = _("Counted as if the game ended now: the draw-game pot of {pot} is paid back, {share} to each player.")
+    return text.format(pot=result["pot_returned"], share=result["pot_share"])
 
 
 def title_label(title: str) -> str:

@@ -42,6 +42,8 @@ a[download] { display: inline-flex; align-items: center; padding: 0 0.5rem; }
   min-width: var(--sikwu-target) !important; min-height: var(--sikwu-target) !important;
 }
 [data-testid="stCodeCopyButton"] { opacity: 1 !important; }
+/* links and codes shown to copy wrap instead of scrolling sideways (a scroll box a keyboard cannot reach) */
+[data-testid="stCode"] pre, [data-testid="stCode"] code { white-space: pre-wrap !important; overflow-wrap: anywhere; }
 /* contrast (WCAG AA 4.5:1): Streamlit's grey captions and its red-on-pink selected options are lighter than that */
 [data-testid="stCaptionContainer"], [data-testid="stCaptionContainer"] p {
   color: rgb(84, 87, 101) !important; opacity: 1 !important;

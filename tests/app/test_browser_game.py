@@ -35,7 +35,7 @@ def settle(d, what: str, check) -> None:  # noqa: ANN001
 
 
 def start_game_in_the_page(d, base: str, axe: Path) -> str:  # noqa: ANN001
-    """Four names typed and "Start the game" tapped, as the table does; returns the new game's id from the URL.
+    """Four names and a PIN typed and "Start the game" tapped, as the table does; returns the new game's id.
     The empty page (the new-game and join-code forms) is audited on the way."""
     d.get(f"{base}/game")
     settle(d, "the new-game form", lambda d: B.css(d, ".st-key-player_3 input"))
@@ -43,6 +43,7 @@ def start_game_in_the_page(d, base: str, axe: Path) -> str:  # noqa: ANN001
     assert empty["small"] == [] and empty["axe"] == [], empty
     for i, name in enumerate(PLAYERS):
         B.css(d, f".st-key-player_{i} input")[0].send_keys(name)
+    B.css(d, ".st-key-game_new_pin input")[0].send_keys(PIN)
     button = next(b for b in B.css(d, '[data-testid="stFormSubmitButton"] button') if "Start" in b.text)
     d.execute_script("arguments[0].click()", button)
     B.wait_for(d, lambda d: "game=" in d.current_url, 60, "the new game in the URL")
@@ -73,9 +74,11 @@ def test_game_page_with_a_hand_fits_fingers_passes_axe_and_shows_totals_first(ap
 
     with B.chromium(*PHONE, extra_flags=TLS_FLAGS) as d:
         game_id = start_game_in_the_page(d, app["url"], axe_js)
-        service.add_win(game_id, HAND, url=app["ledger_url"])  # another phone at the table adds the hand
-        d.refresh()
-        settle(d, "the hand in the history", lambda d: B.css(d, '[data-testid="stTable"]'))
+        service.add_win(game_id, HAND, url=app["ledger_url"], pin=PIN)  # another phone at the table adds the hand
+        B.open_expander(d, "A hand without a winner")
+        B.click_key(d, "record_draw")  # and this phone records a draw game: the page shows both hands
+        settle(d, "two hands in the history", lambda d: "Draw" in d.page_source and "6 faan" in d.page_source)
+        assert B.css(d, ".st-key-lock_game"), "the phone that started the game may change it"
         assert totals_in_first_screen(d, PHONE[1]), "the running totals are on the phone's first screen"
         phone = audit(d, axe_js, PHONE)
         assert phone["small"] == [] and phone["axe"] == [], phone

@@ -84,6 +84,15 @@ def test_the_english_page_words_the_same_data_in_english():
 def test_a_pot_left_at_the_end_is_data_and_the_page_words_its_note():
     """views.settlement returns the pot paid back as numbers; the page (and the CLI) word the note."""
     result = {**views.settlement(service.open_ledger().game(scored_game())), "pot_returned": 8, "pot_share": 2}
-    assert game_words.settlement_note(result).startswith("The draw-game pot of 8")
+    assert game_words.settlement_note(result).startswith("Counted as if the game ended now: the draw-game pot of 8")
+    assert game_words.settlement_note({**result, "final": True}).startswith("The draw-game pot of 8 left at the end")
     i18n.activate(i18n.CHINESE)
-    assert game_words.settlement_note(result) == "完場時流局彩池仲有 8 分，退返每家 2 分。"
+    assert game_words.settlement_note({**result, "final": True}) == "完場時流局彩池仲有 8 分，退返每家 2 分。"
+
+
+def test_a_draw_games_pot_in_the_settlement_is_said_in_cantonese():
+    game_id = scored_game()
+    service.add_draw(game_id)  # Sparrow's Nest: each player puts 4 points into the pot
+    at = game_page(game=game_id, **CHINESE)
+    assert "流局" in history_lines(at)[-1]
+    assert any("流局彩池" in c.value and "16" in c.value for c in at.caption)
