@@ -35,7 +35,8 @@ a[download] { display: inline-flex; align-items: center; padding: 0 0.5rem; }
   min-height: var(--sikwu-target); display: flex; align-items: center;
 }
 /* Streamlit's small icon buttons: remove-photo x, dialog close, code copy, element toolbars, main menu */
-[data-testid="stFileUploaderDeleteBtn"] button, div[role="dialog"] button[aria-label="Close"],
+[data-testid="stFileUploaderDeleteBtn"] button, [data-testid="stFileChipDeleteBtn"] button,
+div[role="dialog"] button[aria-label="Close"],
 [data-testid="stCodeCopyButton"], [data-testid="stElementToolbarButton"] button, [data-testid="stMainMenu"] button,
 [data-testid="stToolbarActionButton"] button, [data-testid="stBaseButton-header"],
 [data-testid="stBaseButton-headerNoPadding"] {

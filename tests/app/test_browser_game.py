@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 import sikwu_browser as B
-from test_browser_phone import DESKTOP, PHONE, TLS_FLAGS, app, axe_js, small_controls  # noqa: F401 - fixtures
+from test_browser_phone import DESKTOP, PHONE, TLS_FLAGS, _recognition_missing, app, axe_js, small_controls  # noqa: F401
 
 pytestmark = [
     pytest.mark.browser,
@@ -99,6 +99,7 @@ def test_game_page_in_chinese_says_it_in_chinese(app):  # noqa: F811
         chinese, latin = B.text_census(d)
         print(f"Game page in 繁體中文: {chinese} Chinese characters, {latin} Latin letters")
         assert chinese > latin
+        assert all(w in d.page_source for w in ("東圈", "出銃", "找數", "食糊王"))
         assert "Settlement" not in d.page_source and "faan" not in d.page_source
 
 
@@ -133,3 +134,30 @@ def test_teach_page_fits_fingers_passes_axe_and_speaks_chinese(app, axe_js):  # 
         chinese, latin = B.text_census(d)
         print(f"Teach page in 繁體中文: {chinese} Chinese characters, {latin} Latin letters")
         assert chinese > latin
+
+
+@pytest.mark.skipif(_recognition_missing() is not None, reason=str(_recognition_missing()))
+def test_teach_page_after_teaching_a_set_fits_fingers_and_passes_axe(app, axe_js, tmp_path):  # noqa: F811
+    """A set laid out in rows (the project's own artwork) is photographed and taught; the outcome is audited."""
+    from sikwu.scoring.tiles import TILE_IDS
+    from test_page_teach import laid_out
+
+    photo = tmp_path / "set.png"
+    photo.write_bytes(laid_out(list(TILE_IDS)))
+    with B.chromium(*PHONE, extra_flags=TLS_FLAGS) as d:
+        B.set_width(d, *PHONE)
+        d.get(f"{app['url']}/teach")
+        name = B.wait_for(d, lambda d: (B.css(d, ".st-key-teach_name input") or [None])[0], 60, "the set's name")
+        name.send_keys("home table\n")  # Enter: Streamlit takes a text field's value on Enter or on leaving it
+        B.wait_for(d, lambda d: B.idle(d), 30, "page idle")
+        B.css(d, ".st-key-teach_photo input[type=file]")[0].send_keys(str(photo))
+        chip = '.st-key-teach_photo [data-testid="stFileChip"]'
+        spinner = f"{chip} [data-testid=stFileChipIconSpinner]"
+        B.wait_for(d, lambda d: B.css(d, chip) and not B.css(d, spinner), 60, "the photo uploaded")
+        time.sleep(0.5)
+        B.wait_for(d, lambda d: B.idle(d), 30, "page idle")
+        B.click_key(d, "teach_go")
+        settle(d, "what was learned", lambda d: "Learned" in d.page_source or B.css(d, '[data-testid="stAlert"]'))
+        assert "Learned" in d.page_source, B.css(d, '[data-testid="stAlert"]')[0].text
+        phone = audit(d, axe_js, PHONE)
+        assert phone["small"] == [] and phone["axe"] == [], phone
