@@ -2,8 +2,11 @@
 
 Issue 15 item 3 (every control at least 44x44 CSS px, Streamlit's own where CSS reaches them) and item 7 (axe-core
 from npm, injected, nothing excluded: no serious or critical violation) hold for the other pages too, and issue 16
-item 4 puts the running totals where the table looks: on the phone's first screen. The server, its ledger and its
-data dir are test_browser_phone.py's fixture (one ``sikwu app`` per module, stopped and checked gone at the end).
+item 4 puts the running totals where the table looks: on the phone's first screen. Audited: the Game page empty,
+with a PIN game started by typing four names and two hands in it, opened read-only by a game's or a league's join
+link, and in 繁體中文; the Teach page before and after a set is taught. Every expander is opened before measuring.
+The server, its ledger and its data dir are test_browser_phone.py's fixture (one ``sikwu app`` per module, stopped
+and checked gone at the end).
 """
 
 from __future__ import annotations
@@ -159,5 +162,22 @@ def test_teach_page_after_teaching_a_set_fits_fingers_and_passes_axe(app, axe_js
         B.click_key(d, "teach_go")
         settle(d, "what was learned", lambda d: "Learned" in d.page_source or B.css(d, '[data-testid="stAlert"]'))
         assert "Learned" in d.page_source, B.css(d, '[data-testid="stAlert"]')[0].text
+        phone = audit(d, axe_js, PHONE)
+        assert phone["small"] == [] and phone["axe"] == [], phone
+
+
+def test_a_leagues_join_link_shows_its_tables_read_only_fits_fingers_and_passes_axe(app, axe_js):  # noqa: F811
+    from sikwu.ledger import league
+
+    url, password = app["ledger_url"], "organiser-pw"
+    league_id, code = league.create_league("Sparrows", password, url=url)
+    for name in ("Ann", "Bo", "Cy", "Di", "Eve"):
+        league.add_person(league_id, name, password=password, url=url)
+    league.new_session(league_id, password=password, url=url)
+    league.draw_round(league_id, ["Ann", "Bo", "Cy", "Di", "Eve"], password=password, seed=2, url=url)
+    with B.chromium(*PHONE, extra_flags=TLS_FLAGS) as d:
+        B.set_width(d, *PHONE)
+        d.get(f"{app['url']}/game?join={code}")
+        settle(d, "the league read-only", lambda d: "Sitting out round 1" in d.page_source)
         phone = audit(d, axe_js, PHONE)
         assert phone["small"] == [] and phone["axe"] == [], phone
