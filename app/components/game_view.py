@@ -92,9 +92,10 @@ def render_chart(game: GameRecord) -> None:
     hand, player, points = _("Hand"), _("Player"), _("Points")
     data = pd.DataFrame(rows).drop(columns="pot").rename(columns={"hand": hand})
     data = data.melt(hand, var_name=player, value_name=points)
-    chart = alt.Chart(data, description=_("Running totals of each player after each hand")).mark_line(aria=False)
+    said = _("Running totals of each player after each hand")
+    chart = alt.Chart(data, description=said).mark_line(aria=False)
     chart = chart.encode(x=alt.X(f"{hand}:Q", axis=alt.Axis(tickMinStep=1)), y=f"{points}:Q", color=f"{player}:N")
-    st.altair_chart(chart, use_container_width=True)
+    st.altair_chart(chart, width="stretch", alt=said)
 
 
 def render_history(game: GameRecord) -> None:
