@@ -9,7 +9,8 @@ unlocks changes.
   every write of a run (:func:`sikwu.ledger.access.hold`), so the game components' writes need no PIN argument.
 * Listing every game is offered only to the browser on this computer with a local (SQLite) ledger
   (:meth:`sikwu.ledger.store.Ledger.games`): a phone sees only the games whose code it was given.
-
+* A game started with a PIN is unlocked at once on the phone that started it, which is given the join link and its
+  QR code to share (:func:`render_share`).
 * On a shared server ``?game=`` opens a game by its full id only (:func:`sikwu.app.game_link.active_game`, for this
   page and the scoring page alike; :data:`NOT_BY_FULL_ID` is what the page says).
 

@@ -225,3 +225,10 @@ def test_on_a_server_the_game_page_opened_by_itself_refuses_an_id_prefix(monkeyp
     at.run()
     assert not at.exception and not at.dataframe and "game" not in at.query_params
     assert "only by its full link or its join code" in at.error[0].value
+
+
+def test_the_join_link_uses_the_address_sikwu_app_found_for_phones(monkeypatch):
+    monkeypatch.setenv("SIKWU_PHONE_URL", "http://192.0.2.7:8501")
+    at = start_game(game_page(), PIN)
+    code = service.join_code(service.open_ledger().games()[0]["id"], PIN)
+    assert [c.value for c in at.code] == [f"http://192.0.2.7:8501/game?join={code}"]
