@@ -55,7 +55,7 @@ def _win(w: dict[str, Any], discarder: str | None) -> str:
         text = _("{winner} {faan} faan off {discarder}").format(winner=w["winner"], faan=w["faan"], discarder=discarder)
     else:
         text = _("{winner} {faan} faan").format(winner=w["winner"], faan=w["faan"])
-    return text if w["paid"] else text + " " + _("(not paid: the nearest winner takes the tile)")
+    return text if w["paid"] else text + " " + _("(not paid: another winner takes the tile)")
 
 
 def hand_line(h: dict[str, Any]) -> str:

@@ -96,3 +96,14 @@ def test_a_draw_games_pot_in_the_settlement_is_said_in_cantonese():
     at = game_page(game=game_id, **CHINESE)
     assert "流局" in history_lines(at)[-1]
     assert any("流局彩池" in c.value and "16" in c.value for c in at.caption)
+
+
+def test_a_win_not_paid_on_a_shared_discard_says_another_winner_took_the_tile():
+    """HK Old Style (../shared/rules, mahjong-basics-and-hk-old-style-scoring.md): on one discard, the player nearest
+    the discarder in turn order takes the tile; the other winner is shown, not paid."""
+    game = service.new_game(PLAYERS, "old-style-v1")
+    half_flush = "1m 2m 3m 4m 5m 6m 7m 8m 9m 2z 2z 2z 9m 9m".split()
+    hand = {"concealed": half_flush, "winning_tile": "9m"}
+    service.add_win(game.id, [hand, hand], winner=["Cy", "Di"], discarder="Bo")
+    line = history_lines(game_page(game=game.id, **CHINESE))[0]
+    assert "Cy 食" in line and "Di 食" in line and line.endswith("（唔計：俾另一家截糊）"), line
