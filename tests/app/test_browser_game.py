@@ -103,6 +103,7 @@ def test_game_page_in_chinese_says_it_in_chinese(app):  # noqa: F811
         print(f"Game page in 繁體中文: {chinese} Chinese characters, {latin} Latin letters")
         assert chinese > latin
         assert all(w in d.page_source for w in ("東圈", "出銃", "找數", "食糊王"))
+        assert totals_in_first_screen(d, PHONE[1])
         assert "Settlement" not in d.page_source and "faan" not in d.page_source
 
 
