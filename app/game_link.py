@@ -30,6 +30,10 @@ class LedgerUnavailable(RuntimeError):
     """The ledger cannot be opened here; the message says why and what to do."""
 
 
+class NotByFullId(LookupError):
+    """On a shared server, ``?game=`` named a game by an id's prefix or its name: the game is not opened."""
+
+
 def open_ledger() -> Ledger:
     """The ledger (``SIKWU_DATABASE_URL`` or the user data dir); LedgerUnavailable saying why when it cannot open."""
     try:
@@ -60,16 +64,24 @@ def device_token(params: MutableMapping[str, Any]) -> str:
 
 
 def active_game(params: MutableMapping[str, Any]) -> GameRecord | None:
-    """The game the URL names, or None (also when it no longer exists: the URL is cleared so the page stays usable)."""
+    """The game the URL names, or None (also when it no longer exists: the URL is cleared so the page stays usable).
+
+    On a shared server (not a local SQLite file) only a game's full id opens it: the ledger also takes an id's prefix
+    or a game's name, handy on the command line, but on a server that would let a phone look for games whose join
+    code it was never given. Then the URL is cleared and :class:`NotByFullId` raised for the page to say so."""
     game_id = active_game_id(params)
     if game_id is None:
         return None
     ledger = open_ledger()
     try:
-        return ledger.game(game_id)
+        game = ledger.game(game_id)
     except LedgerError:
         del params[GAME_PARAM]
         return None
+    if not ledger.local and game.id != game_id:
+        del params[GAME_PARAM]
+        raise NotByFullId(game_id)
+    return game
 
 
 def attempt(call: Callable[[], T]) -> tuple[T | None, str | None]:

@@ -58,8 +58,9 @@ def settlement_text(game: GameRecord) -> str:
     lines = [f"{'final' if st['final'] else 'so far'} (stake {st['stake']}{unit} per point):"]
     lines += [f"  {name}: {pts:+d} points = {st['money'][name]}{unit}" for name, pts in st["points"].items()]
     lines += [f"  {t['from']} pays {t['to']} {t['amount']}{unit}" for t in st["transfers"]] or ["  nobody owes"]
-    if st["note"]:
-        lines.append(f"  ({st['note']})")
+    if st["pot_returned"]:
+        lines.append(f"  (the draw-game pot of {st['pot_returned']} left at the end is paid back, "
+                     f"{st['pot_share']} to each player)")  # fmt: skip
     return "\n".join(lines)
 
 

@@ -104,21 +104,20 @@ def _fewest_transfers(balance: dict[int, Decimal]) -> list[tuple[int, int, Decim
 
 
 def settlement(game: GameRecord) -> dict[str, Any]:
-    """找數: each player's points and money, and who pays whom in the fewest transfers."""
+    """找數: each player's points and money, and who pays whom in the fewest transfers; ``pot_returned`` (0: none) is
+    a draw-game pot left at the end, paid back ``pot_share`` to each player (data: the CLI and the page word it)."""
     totals = list(game.state.totals)
     pot = game.state.pot
-    note = ""
     if pot:  # a pot left at the end (a house rule without reimbursement) goes back to the players equally
         totals = [t + pot // 4 for t in totals]
-        note = f"the draw-game pot of {pot} left at the end is paid back, {pot // 4} to each player"
     money = round_zero_sum({p: game.stake * totals[p - 1] for p in (1, 2, 3, 4)}, game.quantum)
     transfers = _fewest_transfers(money)
     return {
         "points": dict(zip(game.players, totals, strict=True)),
         "money": {game.player(p): str(money[p]) for p in (1, 2, 3, 4)},
         "transfers": [{"from": game.player(a), "to": game.player(b), "amount": str(v)} for a, b, v in transfers],
-        "stake": str(game.stake), "currency": game.currency, "rounding": ROUNDING_RULE, "note": note,
-        "final": game.state.finished,
+        "stake": str(game.stake), "currency": game.currency, "rounding": ROUNDING_RULE,
+        "pot_returned": pot, "pot_share": pot // 4, "final": game.state.finished,
     }  # fmt: skip
 
 

@@ -9,24 +9,32 @@ unlocks changes.
   every write of a run (:func:`sikwu.ledger.access.hold`), so the game components' writes need no PIN argument.
 * Listing every game is offered only to the browser on this computer with a local (SQLite) ledger
   (:meth:`sikwu.ledger.store.Ledger.games`): a phone sees only the games whose code it was given.
+* A game started with a PIN is unlocked at once on the phone that started it, which is given the join link and its
+  QR code to share (:func:`render_share`).
+* On a shared server ``?game=`` opens a game by its full id only (:func:`sikwu.app.game_link.active_game`, for this
+  page and the scoring page alike; :data:`NOT_BY_FULL_ID` is what the page says).
 
 Everything shown comes from the ledger; its messages are written for players and shown as they are.
 """
 
 from __future__ import annotations
 
+import os
 from urllib.parse import parse_qs, urlparse
 
 import pandas as pd
 import streamlit as st
 from sikwu.app import game_link
-from sikwu.app.i18n import _
+from sikwu.app.address import PHONE_URL_ENV
+from sikwu.app.i18n import N_, _
 from sikwu.ledger import access, league_views
 from sikwu.ledger.records import GameRecord
 from sikwu.ledger.store import Ledger
 
 JOIN_PARAM = "join"
+NOT_BY_FULL_ID = N_("On this server a game opens only by its full link or its join code; ask the table for it.")
 OPENED = "sikwu_joined"  # join code -> (kind, id), for codes this browser session already opened
+CODES = "sikwu_join_codes"  # game id -> its join code, once this session's PIN holder asked for it
 PINS = "sikwu_pins"  # "game:<id>" -> the PIN this browser session unlocked it with
 LOOPBACK = (None, "127.0.0.1", "::1")  # Streamlit gives no address for a browser on localhost
 
@@ -72,7 +80,7 @@ def joined_game(ledger: Ledger, game: GameRecord | None) -> GameRecord | None:
     hold_pins()
     code = st.query_params.get(JOIN_PARAM)
     if not code:
-        return exact_only(ledger, game)
+        return game
     opened = st.session_state.setdefault(OPENED, {})
     if code not in opened:
         found, error = game_link.attempt(lambda: ledger.open_by_code(code, client_key()))
@@ -93,20 +101,10 @@ def joined_game(ledger: Ledger, game: GameRecord | None) -> GameRecord | None:
     return record
 
 
-def exact_only(ledger: Ledger, game: GameRecord | None) -> GameRecord | None:
-    """On a shared server, ``?game=`` opens a game by its full id only (the ledger also takes an id's prefix or a
-    game's name, handy on the command line, but on a server that would let a phone look for games)."""
-    if game is None or ledger.local or st.query_params.get(game_link.GAME_PARAM) == game.id:
-        return game
-    st.error(_("On this server a game opens only by its full link or its join code; ask the table for it."))
-    del st.query_params[game_link.GAME_PARAM]
-    return None
-
-
 def render_join_form() -> None:
     """A box for a join code (or a pasted join link), for a phone that was given one."""
     with st.form("join_game"):
-        st.subheader(_("Open a game by its join code"))
+        st.subheader(_("Open a game by its join code"), anchor=False)
         st.caption(_("The organiser or the table gives you a link, a QR code or a code: it opens the game to read."))
         text = st.text_input(_("Join code or link"), key="join_code")
         if not st.form_submit_button(_("Open this game")):
@@ -130,6 +128,7 @@ def render_pin(ledger: Ledger, game: GameRecord) -> None:
     pins = st.session_state.setdefault(PINS, {})
     if pin_for(game.id):
         st.caption(_("Unlocked on this device: you can add and change hands."))
+        render_share(ledger, game)
         if st.button(_("Lock again"), key="lock_game", icon=":material/lock:"):
             pins.pop(f"game:{game.id}", None)
             hold_pins()
@@ -149,6 +148,37 @@ def render_pin(ledger: Ledger, game: GameRecord) -> None:
     st.rerun()
 
 
+def remember_pin(game_id: str, pin: str) -> None:
+    """This browser session holds the game's PIN (the device that started a protected game may change it at once)."""
+    st.session_state.setdefault(PINS, {})[f"game:{game_id}"] = pin
+    hold_pins()
+
+
+def share_base() -> str:
+    """Where phones open the page: the address ``sikwu app`` found for phones, else the address of this page."""
+    found = os.environ.get(PHONE_URL_ENV)
+    if found:
+        return found
+    url = urlparse(str(st.context.url or ""))
+    return f"{url.scheme}://{url.netloc}{url.path.rsplit('/', 1)[0]}" if url.netloc else ""
+
+
+def render_share(ledger: Ledger, game: GameRecord) -> None:
+    """For the PIN holder: the join link and its QR code, which open this game read-only on the other phones."""
+    codes = st.session_state.setdefault(CODES, {})
+    if game.id not in codes:  # asked once per session: the ledger checks the PIN (scrypt) to hand the code out
+        code, error = game_link.attempt(lambda: ledger.join_code("game", game.id, pin_for(game.id)))
+        if error is not None or code is None:
+            st.error(error)
+            return
+        codes[game.id] = code
+    link = access.join_link(share_base(), codes[game.id])
+    with st.expander(_("Share this game to read on other phones"), icon=":material/qr_code_2:"):
+        st.image(access.qr_png(link), width=180, alt=_("QR code of {url}").format(url=link))
+        st.code(link, language=None)
+        st.caption(_("The link shows the totals and the hands; adding or changing a hand needs the PIN."))
+
+
 def render_league(league_id: str) -> None:
     """A league opened by its code: standings after the last round, and every table (a button opens its game)."""
     data, error = game_link.attempt(
@@ -157,7 +187,7 @@ def render_league(league_id: str) -> None:
     if error is not None or data is None:
         st.error(error)
         return
-    st.subheader(data["name"])
+    st.subheader(data["name"], anchor=False)
     st.caption(_("Read-only: opened with the league's join code."))
     overall = data["standings"]["overall"]
     if overall:

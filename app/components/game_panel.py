@@ -6,6 +6,7 @@ import uuid
 
 import streamlit as st
 from sikwu.app import game_link
+from sikwu.app.components import game_access
 from sikwu.app.i18n import _
 from sikwu.app.session import Session
 from sikwu.ledger import history, service
@@ -26,6 +27,9 @@ def current_game() -> GameRecord | None:
         return game_link.active_game(st.query_params)
     except game_link.LedgerUnavailable as exc:
         st.error(_("The game ledger cannot be opened ({error}); this hand can still be scored.").format(error=exc))
+        return None
+    except game_link.NotByFullId:
+        st.error(_(game_access.NOT_BY_FULL_ID))
         return None
 
 

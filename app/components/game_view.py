@@ -7,7 +7,8 @@ import json
 
 import pandas as pd
 import streamlit as st
-from sikwu.app import game_link, services
+from sikwu.app import game_link, game_words, services
+from sikwu.app.components import game_access
 from sikwu.app.i18n import N_, _
 from sikwu.ledger import service, transfer, views
 from sikwu.ledger.night_card import night_card_png
@@ -27,7 +28,7 @@ CARD_WORDS = {
 def render_new_game() -> None:
     """Four names in seat order (the first deals first), a profile and a stake; the new game becomes the active one."""
     with st.form("new_game"):
-        st.subheader(_("New game"))
+        st.subheader(_("New game"), anchor=False)
         names = [st.text_input(_(label), key=f"player_{i}") for i, label in enumerate(SEAT_LABELS)]
         profiles = services.builtin_profiles() or {services.default_profile_name(): ""}
         names_list = list(profiles)
@@ -35,17 +36,26 @@ def render_new_game() -> None:
         index = names_list.index(default) if default in names_list else 0
         profile = st.selectbox(_("Profile"), names_list, index=index, key="game_profile")
         stake = st.text_input(_("Stake (money per point)"), value="1", key="game_stake")
+        pin = st.text_input(
+            _("PIN (optional)"), type="password", key="game_new_pin",
+            help=_("With a PIN, other phones open the game only by its join link, to read; adding or changing hands "
+                   "needs the PIN. Without one, anyone with the game's link can change it."),
+        )  # fmt: skip
         if not st.form_submit_button(_("Start the game"), type="primary"):
             return
     if any(not n.strip() for n in names):
         st.error(_("Give all four players' names, East first (East deals first)."))
         return
     device = game_link.device_token(st.query_params)
-    game, error = game_link.attempt(lambda: service.new_game(names, profile, stake=stake, device=device))
+    game, error = game_link.attempt(
+        lambda: service.new_game(names, profile, stake=stake, device=device, pin=pin or None)
+    )
     if error is not None:
         st.error(error)
         return
     assert game is not None
+    if pin:
+        game_access.remember_pin(game.id, pin)
     st.query_params[game_link.GAME_PARAM] = game.id
     st.rerun()
 
@@ -62,24 +72,44 @@ def render_pick_game(ledger: Ledger) -> None:
 
 
 def render_totals(game: GameRecord) -> None:
-    status = views.status(game)
-    st.subheader(game.name)
-    st.caption(service.table_context(game)["label"] + " · " + _("{n} hands").format(n=status["hands"]))
+    """The game's name, where it stands and the totals after the last hand: the phone's first screen."""
+    with st.container(key="game_totals"):
+        st.subheader(game.name, anchor=False)
+        st.caption(game_words.status_line(views.status(game)))
+        frame = pd.DataFrame(views.running_totals(game)).set_index("hand")
+        st.dataframe(frame.tail(1).drop(columns="pot").rename_axis(_("Hand")), key="totals")
+
+
+def render_chart(game: GameRecord) -> None:
+    """The running totals hand by hand, once there is more than the start. Drawn with Altair rather than
+    ``st.line_chart`` so the picture carries a text description and its lines are not unnamed images to a screen
+    reader (axe-core's svg-img-alt); the totals table above says the same in words."""
+    import altair as alt
+
     rows = views.running_totals(game)
-    frame = pd.DataFrame(rows).set_index("hand")
-    st.dataframe(frame.tail(1).drop(columns="pot"), key="totals")
-    if len(rows) > 1:
-        st.line_chart(frame.drop(columns="pot"))
+    if len(rows) < 2:
+        return
+    hand, player, points = _("Hand"), _("Player"), _("Points")
+    data = pd.DataFrame(rows).drop(columns="pot").rename(columns={"hand": hand})
+    data = data.melt(hand, var_name=player, value_name=points)
+    said = _("Running totals of each player after each hand")
+    chart = alt.Chart(data, description=said).mark_line(aria=False)
+    chart = chart.encode(x=alt.X(f"{hand}:Q", axis=alt.Axis(tickMinStep=1)), y=f"{points}:Q", color=f"{player}:N")
+    st.altair_chart(chart, width="stretch", alt=said)
 
 
 def render_history(game: GameRecord) -> None:
-    st.subheader(_("Hands"))
+    st.subheader(_("Hands"), anchor=False)
     hands = views.history(game)
     if not hands:
         st.info(_("No hands yet: score a hand on the scoring page and press Add to game."))
         return
     rows = [
-        {_("Hand"): h["hand"], _("What"): _describe(h), **{name: h["payments"].get(name, 0) for name in game.players}}
+        {
+            _("Hand"): h["hand"],
+            _("What"): game_words.hand_line(h),
+            **{name: h["payments"].get(name, 0) for name in game.players},
+        }
         for h in hands
     ]
     st.table(pd.DataFrame(rows).set_index(_("Hand")))
@@ -95,23 +125,16 @@ def render_history(game: GameRecord) -> None:
         st.rerun()
 
 
-def _describe(h: dict) -> str:
-    if h["kind"] == "draw":
-        return _("Draw")
-    if h["kind"] == "false_mahjong":
-        return _("False mahjong: {who}").format(who=", ".join(h["offenders"]))
-    return ", ".join(_("{winner} {faan} faan").format(winner=w["winner"], faan=w["faan"]) for w in h["wins"])
-
-
 def render_settlement(game: GameRecord) -> None:
     result = views.settlement(game)
-    st.subheader(_("Settlement 找數"))
+    st.subheader(_("Settlement 找數"), anchor=False)
     money = pd.DataFrame({_("Points"): result["points"], _("Money"): result["money"]})
     st.table(money)
     for t in result["transfers"]:
         st.write(_("{payer} pays {payee} {amount}").format(payer=t["from"], payee=t["to"], amount=t["amount"]))
-    if result["note"]:
-        st.caption(result["note"])
+    note = game_words.settlement_note(result)
+    if note:
+        st.caption(note)
     stats = views.statistics(game)
     with st.expander(_("Statistics")):
         table = {
@@ -123,7 +146,7 @@ def render_settlement(game: GameRecord) -> None:
         st.table(pd.DataFrame(table).T)
         for title, top in stats["titles"].items():
             if top["players"]:
-                st.write(f"{title}: {', '.join(top['players'])} ({top['count']})")
+                st.write(f"{game_words.title_label(title)}: {', '.join(top['players'])} ({top['count']})")
 
 
 def render_exports(ledger: Ledger, game: GameRecord) -> None:

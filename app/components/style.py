@@ -26,18 +26,25 @@ a[data-testid="stPageLink-NavLink"] { display: flex; align-items: center; }
 button, [role="button"], a[download] { min-width: var(--sikwu-target) !important; }
 a[download] { display: inline-flex; align-items: center; padding: 0 0.5rem; }
 [data-testid="stExpander"] summary { display: flex; align-items: center; }
+/* text fields (names, the stake, a PIN, a join code, typed tiles) */
+[data-testid="stTextInputRootElement"], [data-testid="stTextInput"] input, [data-testid="stNumberInput"] input {
+  min-height: var(--sikwu-target) !important;
+}
 /* toggles: the whole label row is the target */
 [data-testid="stCheckbox"] label, [data-testid="stToggle"] label, .stToggle label {
   min-height: var(--sikwu-target); display: flex; align-items: center;
 }
 /* Streamlit's small icon buttons: remove-photo x, dialog close, code copy, element toolbars, main menu */
-[data-testid="stFileUploaderDeleteBtn"] button, div[role="dialog"] button[aria-label="Close"],
+[data-testid="stFileUploaderDeleteBtn"] button, [data-testid="stFileChipDeleteBtn"] button,
+div[role="dialog"] button[aria-label="Close"],
 [data-testid="stCodeCopyButton"], [data-testid="stElementToolbarButton"] button, [data-testid="stMainMenu"] button,
 [data-testid="stToolbarActionButton"] button, [data-testid="stBaseButton-header"],
 [data-testid="stBaseButton-headerNoPadding"] {
   min-width: var(--sikwu-target) !important; min-height: var(--sikwu-target) !important;
 }
 [data-testid="stCodeCopyButton"] { opacity: 1 !important; }
+/* links and codes shown to copy wrap instead of scrolling sideways (a scroll box a keyboard cannot reach) */
+[data-testid="stCode"] pre, [data-testid="stCode"] code { white-space: pre-wrap !important; overflow-wrap: anywhere; }
 /* contrast (WCAG AA 4.5:1): Streamlit's grey captions and its red-on-pink selected options are lighter than that */
 [data-testid="stCaptionContainer"], [data-testid="stCaptionContainer"] p {
   color: rgb(84, 87, 101) !important; opacity: 1 !important;

@@ -36,7 +36,7 @@ LAYOUT = (
 
 
 def render_how() -> None:
-    st.subheader(_("Teach sikwu your tiles"))
+    st.subheader(_("Teach sikwu your tiles"), anchor=False)
     st.markdown(_(INTRO))
     st.markdown("\n".join(f"- {_(step)}" for step in LAYOUT))
 
@@ -96,7 +96,7 @@ def faces(ids: Sequence[str]) -> None:
     """Tile faces as small pictures with their short names (names alone where pictures cannot be drawn)."""
     pictures = [tile_png(t, 48) for t in ids]
     if ids and all(p is not None for p in pictures):
-        st.image(pictures, width=34, caption=[palette_label(t) for t in ids])
+        st.image(pictures, width=34, caption=[palette_label(t) for t in ids], alt=[tile_name(t) for t in ids])
     else:
         st.markdown(", ".join(tile_name(t) for t in ids))
 

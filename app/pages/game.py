@@ -25,6 +25,9 @@ try:
 except game_link.LedgerUnavailable as exc:
     st.error(_("The game ledger cannot be opened ({error}). Scoring single hands still works.").format(error=exc))
     st.stop()
+except game_link.NotByFullId:
+    st.error(_(game_access.NOT_BY_FULL_ID))
+    game = None
 
 game = game_access.joined_game(ledger, game)  # [access hook] ?join=CODE opens a game/league read-only; holds PINs
 
@@ -37,8 +40,9 @@ if game is None:
 
 keep = game_link.link_params(st.query_params)
 st.page_link("page.py", label=_("Score the next hand"), icon=":material/photo_camera:", query_params=keep)
-game_entries.render_next_winner(game)
 game_view.render_totals(game)
+game_entries.render_next_winner(game)
+game_view.render_chart(game)
 game_access.render_pin(ledger, game)  # [access hook] read-only until the table's PIN is given
 game_view.render_history(game)
 game_entries.render_record(game)

@@ -65,11 +65,15 @@ def axe_js() -> Path:
 
 @pytest.fixture(scope="module")
 def app(tmp_path_factory):
-    """``sikwu app --https`` with its certificate made in a fresh config dir; stopped by SIGTERM, checked gone."""
-    env = dict(os.environ, XDG_CONFIG_HOME=str(tmp_path_factory.mktemp("config")))
+    """``sikwu app --https`` with its certificate made in a fresh config dir, its game ledger and taught tile sets in
+    a fresh data dir (never the user's); stopped by SIGTERM, checked gone. Yields the JSON line and ``ledger_url``."""
+    data = tmp_path_factory.mktemp("data")
+    ledger_url = f"sqlite:///{data / 'ledger.sqlite'}"
+    env = dict(os.environ, XDG_CONFIG_HOME=str(tmp_path_factory.mktemp("config")), SIKWU_DATA_DIR=str(data))
+    env["SIKWU_DATABASE_URL"] = ledger_url
     with B.sikwu_app("--https", env=env) as info:
         assert info["https"], info
-        yield info
+        yield {**info, "ledger_url": ledger_url}
 
 
 def hand_picture(width: int | None = None) -> object:

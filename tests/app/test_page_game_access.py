@@ -152,6 +152,83 @@ def test_a_pin_unlocked_on_the_game_page_lets_the_scoring_page_add_the_hand():
 def test_on_a_server_a_game_opens_by_its_full_id_only(monkeypatch, ref, opens):
     monkeypatch.setattr(LedgerAccess, "local", property(lambda _self: False))  # as on PostgreSQL
     game_id, _code = protected_game()
-    at = game_page(game=game_id if ref == "full" else game_id[:8])
+    at = AppTest.from_file(PAGE, default_timeout=60)
+    at.query_params["game"] = game_id if ref == "full" else game_id[:8]
+    said = [e.value for e in at.run().error]  # AppTest opens the Game page from the scoring page, which says it first
+    at = at.switch_page("pages/game.py").run()
     assert not at.exception and bool(at.dataframe) == opens
+    assert opens or any("only by its full link or its join code" in e for e in said)
+
+
+def start_game(at: AppTest, pin: str) -> AppTest:
+    for i, name in enumerate(PLAYERS):
+        at.text_input(key=f"player_{i}").input(name)
+    at.text_input(key="game_new_pin").input(pin)
+    return next(b for b in at.button if b.label == "Start the game").click().run()
+
+
+def test_a_game_started_with_a_pin_is_protected_and_open_to_change_on_the_phone_that_started_it():
+    at = start_game(game_page(), PIN)
+    assert not at.exception and not at.error
+    game = service.open_ledger().games()[0]
+    assert service.open_ledger().is_protected("game", game["id"])
+    assert any("Unlocked on this device" in c.value for c in at.caption)
+    assert at.button(key="record_draw").click().run() and not at.error
+    assert service.open_ledger().game(game["id"]).state.hands == 1
+
+
+def test_the_pin_holder_is_given_the_join_link_to_share():
+    at = start_game(game_page(), PIN)
+    game_id = service.open_ledger().games()[0]["id"]
+    links = [c.value for c in at.code if "/game?join=" in c.value]
+    assert len(links) == 1 and links[0].endswith(f"/game?join={service.join_code(game_id, PIN)}"), links
+    assert len(at.image) == 1  # its QR code
+
+
+def test_a_pin_too_short_is_the_ledgers_message_and_no_game_is_made():
+    at = start_game(game_page(), "12")
+    assert not at.exception and len(at.error) == 1 and "PIN" in at.error[0].value
+    assert service.open_ledger().games() == []
+
+
+def test_a_game_started_without_a_pin_stays_open_to_every_device():
+    at = start_game(game_page(), "")
+    assert not at.exception and not at.error
+    assert not service.open_ledger().is_protected("game", service.open_ledger().games()[0]["id"])
+
+
+@pytest.mark.parametrize(("ref", "opens"), [("full", True), ("prefix", False), ("name", False)])
+def test_on_a_server_the_scoring_page_opens_a_game_by_its_full_id_only(monkeypatch, ref, opens):
+    monkeypatch.setattr(LedgerAccess, "local", property(lambda _self: False))  # as on PostgreSQL
+    game = service.new_game(PLAYERS, name="Friday table", pin=PIN)
+    at = AppTest.from_file(PAGE, default_timeout=60)
+    at.query_params["game"] = {"full": game.id, "prefix": game.id[:8], "name": "Friday table"}[ref]
+    at.run()
+    assert not at.exception
+    assert ("game" in at.query_params) == opens
     assert opens or "only by its full link or its join code" in at.error[0].value
+
+
+def test_on_this_computer_the_scoring_page_still_opens_a_game_by_its_id_prefix():
+    game = service.new_game(PLAYERS)
+    at = AppTest.from_file(PAGE, default_timeout=60)
+    at.query_params["game"] = game.id[:8]
+    at.run()
+    assert not at.exception and not at.error and "game" in at.query_params
+
+
+def test_on_a_server_the_game_page_opened_by_itself_refuses_an_id_prefix(monkeypatch):
+    monkeypatch.setattr(LedgerAccess, "local", property(lambda _self: False))  # as on PostgreSQL
+    game_id, _code = protected_game()
+    at = AppTest.from_file(str(Path(PAGE).parent / "pages" / "game.py"), default_timeout=60)
+    at.query_params["game"] = game_id[:8]
+    at.run()
+    assert not at.exception and not at.dataframe and "game" not in at.query_params
+    assert "only by its full link or its join code" in at.error[0].value
+
+
+def test_the_join_link_uses_the_address_sikwu_app_found_for_phones(monkeypatch):
+    monkeypatch.setenv("SIKWU_PHONE_URL", "http://192.0.2.7:8501")
+    at = start_game(game_page(), PIN)
+    code = service.join_code(service.open_ledger().games()[0]["id"], PIN)
+    assert [c.value for c in at.code] == [f"http://192.0.2.7:8501/game?join={code}"]

@@ -8,7 +8,7 @@ from itertools import product
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from ledger_helpers import HALF_FLUSH, hand
-from sikwu.ledger import service, views
+from sikwu.ledger import service, text, views
 from sikwu.ledger.money import round_zero_sum
 from sikwu.ledger.views import _fewest_transfers
 
@@ -72,3 +72,12 @@ def test_settlement_pays_money_at_the_stake(game, url):
     won = g.state.totals[1]
     assert st_["money"]["Bob"] == str((Decimal("0.5") * won).quantize(Decimal("0.01")))
     assert st_["transfers"] == [{"from": "Ann", "to": "Bob", "amount": st_["money"]["Bob"]}]
+
+
+def test_a_pot_paid_back_in_the_settlement_is_data_and_the_cli_words_it(game, url):
+    """The page words the note in its own language, so the view returns numbers; the terminal keeps its English."""
+    g = service.add_draw(game.id, url=url)  # Sparrow's Nest: 4 points each into the pot
+    result = views.settlement(g)
+    assert (result["pot_returned"], result["pot_share"]) == (16, 4) and "note" not in result
+    assert sum(result["points"].values()) == 0
+    assert "(the draw-game pot of 16 left at the end is paid back, 4 to each player)" in text.settlement_text(g)
