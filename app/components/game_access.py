@@ -117,14 +117,15 @@ def render_join_form() -> None:
     st.rerun()
 
 
-def render_pin(ledger: Ledger, game: GameRecord) -> None:
-    """Read-only until the PIN is given; once given, it holds for this browser session."""
+def render_pin(ledger: Ledger, game: GameRecord) -> bool:
+    """Read-only until the PIN is given; once given, it holds for this browser session. Returns whether this device
+    may change the game, so the page offers no form the ledger would refuse."""
     protected, error = game_link.attempt(lambda: ledger.is_protected("game", game.id))
     if error is not None:
         st.error(error)
-        return
+        return False
     if not protected:
-        return
+        return True
     pins = st.session_state.setdefault(PINS, {})
     if pin_for(game.id):
         st.caption(_("Unlocked on this device: you can add and change hands."))
@@ -133,19 +134,20 @@ def render_pin(ledger: Ledger, game: GameRecord) -> None:
             pins.pop(f"game:{game.id}", None)
             hold_pins()
             st.rerun()
-        return
+        return True
     st.info(_("Read-only: this game is protected. Give the table's PIN to add or change hands."))
     with st.form("unlock_game"):
         pin = st.text_input(_("PIN (or the organiser's password)"), type="password", key="game_pin")
         if not st.form_submit_button(_("Unlock"), icon=":material/lock_open:"):
-            return
+            return False
     _ok, error = game_link.attempt(lambda: ledger.authorize("game", game.id, pin or None))
     if error is not None:
         st.error(error)
-        return
+        return False
     pins[f"game:{game.id}"] = pin
     hold_pins()
     st.rerun()
+    return True  # not reached: st.rerun() ends this run
 
 
 def remember_pin(game_id: str, pin: str) -> None:

@@ -98,7 +98,7 @@ def render_chart(game: GameRecord) -> None:
     st.altair_chart(chart, width="stretch", alt=said)
 
 
-def render_history(game: GameRecord) -> None:
+def render_history(game: GameRecord, *, writable: bool = True) -> None:
     st.subheader(_("Hands"), anchor=False)
     hands = views.history(game)
     if not hands:
@@ -114,7 +114,7 @@ def render_history(game: GameRecord) -> None:
     ]
     st.table(pd.DataFrame(rows).set_index(_("Hand")))
     last = hands[-1]
-    if st.button(_("Undo the last hand"), key="undo_last", icon=":material/undo:"):
+    if writable and st.button(_("Undo the last hand"), key="undo_last", icon=":material/undo:"):
         device = game_link.device_token(st.query_params)
         _game, error = game_link.attempt(
             lambda: service.undo_hand(game.id, last["hand"], last["version"], device=device)

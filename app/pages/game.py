@@ -43,10 +43,11 @@ st.page_link("page.py", label=_("Score the next hand"), icon=":material/photo_ca
 game_view.render_totals(game)
 game_entries.render_next_winner(game)
 game_view.render_chart(game)
-game_access.render_pin(ledger, game)  # [access hook] read-only until the table's PIN is given
-game_view.render_history(game)
-game_entries.render_record(game)
-game_entries.render_edit(game)
+writable = game_access.render_pin(ledger, game)  # read-only until the table's PIN is given
+game_view.render_history(game, writable=writable)
+if writable:  # a read-only device is offered no form the ledger would refuse
+    game_entries.render_record(game)
+    game_entries.render_edit(game)
 game_view.render_settlement(game)
 game_view.render_exports(ledger, game)
 if st.button(_("Close this game view"), key="leave_game"):

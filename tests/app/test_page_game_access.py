@@ -12,6 +12,7 @@ pytest.importorskip("streamlit")
 import streamlit as st  # noqa: E402
 from sikwu.app.components import game_access  # noqa: E402
 from sikwu.ledger import access, league, service  # noqa: E402
+from sikwu.ledger.errors import LedgerError  # noqa: E402
 from sikwu.ledger.store_access import LedgerAccess  # noqa: E402
 from streamlit.testing.v1 import AppTest  # noqa: E402
 
@@ -59,11 +60,14 @@ def test_a_join_link_opens_the_game_read_only():
     assert any("Read-only" in i.value for i in at.info)
 
 
-def test_a_change_without_the_pin_is_refused_and_nothing_changes():
+def test_a_read_only_device_is_offered_no_change_and_the_ledger_refuses_one():
     game_id, code = protected_game()
     at = game_page(join=code)
-    at.button(key="undo_last").click().run()
-    assert not at.exception and "protected: give its PIN" in at.error[0].value
+    keys = {b.key for b in at.button}
+    assert not at.exception and "undo_last" not in keys and "record_draw" not in keys
+    hand = service.open_ledger().game(game_id).hands[-1]
+    with pytest.raises(LedgerError, match="protected: give its PIN"):
+        service.undo_hand(game_id, hand.seq, hand.version)
     assert service.open_ledger().game(game_id).state.hands == 1
 
 
