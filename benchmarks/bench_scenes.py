@@ -145,9 +145,12 @@ def report(tally: Tally, info: dict, args: argparse.Namespace) -> str:
     return "\n".join(lines)
 
 
-def write_doc(text: str, command: str, art: str) -> None:
-    """This run's section of docs/benchmarks.md (one per art choice), replaced in place with date and machine."""
-    write_section(f"bench_scenes-{art}", f"Synthetic scenes of {ART_NAMES[art]}", command, text, path=DOC)
+def write_doc(text: str, command: str, art: str, long_side: int = 1600) -> None:
+    """This run's section of docs/benchmarks.md (one per art choice, and one more per other photo size, e.g. 640 px
+    as the page's camera input sends), replaced in place with date and machine."""
+    size = "" if long_side == 1600 else f"-{long_side}px"
+    title = f"Synthetic scenes of {ART_NAMES[art]}" + (f", {long_side} px photos" if size else "")
+    write_section(f"bench_scenes-{art}{size}", title, command, text, path=DOC)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -172,7 +175,7 @@ def main(argv: list[str] | None = None) -> int:
         cmd = "python -m benchmarks.bench_scenes" + (
             f" --per-kind {args.per_kind} --seed {args.seed} --long-side {args.long_side} --art {args.art}"
         )
-        write_doc(text, cmd, args.art)
+        write_doc(text, cmd, args.art, args.long_side)
     return 0
 
 
