@@ -6,40 +6,19 @@ rules.md "Scoring"): 123m 456m 789m 777z 11z won by East on a discard, 6 faan, 3
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 pytest.importorskip("streamlit")
+from game_pages import PLAYERS, TILES, game_page, scoring_page, use_temporary_ledger  # noqa: E402
 from sikwu.ledger import service  # noqa: E402
 from streamlit.testing.v1 import AppTest  # noqa: E402
-
-PAGE = str(Path(__file__).resolve().parents[2] / "app" / "page.py")
-PLAYERS = ["Ann", "Bo", "Cy", "Di"]
-TILES = ["1m", "2m", "3m", "4m", "5m", "6m", "7m", "8m", "9m", "7z", "7z", "7z", "1z", "1z"]
 
 
 @pytest.fixture(autouse=True)
 def ledger_url(tmp_path, monkeypatch):
-    url = f"sqlite:///{tmp_path / 'ledger.sqlite'}"
-    monkeypatch.setenv("SIKWU_DATABASE_URL", url)
+    url = use_temporary_ledger(tmp_path, monkeypatch)
     yield url
     service.close_ledgers()
-
-
-def game_page(**params: str) -> AppTest:
-    at = AppTest.from_file(PAGE, default_timeout=60)
-    for key, value in params.items():
-        at.query_params[key] = value
-    at.run()
-    return at.switch_page("pages/game.py").run()
-
-
-def scoring_page(**params: str) -> AppTest:
-    at = AppTest.from_file(PAGE, default_timeout=60)
-    for key, value in params.items():
-        at.query_params[key] = value
-    return at.run()
 
 
 def start_game(at: AppTest, names: list[str], stake: str = "1") -> AppTest:

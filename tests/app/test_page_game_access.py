@@ -10,34 +10,23 @@ import pytest
 
 pytest.importorskip("streamlit")
 import streamlit as st  # noqa: E402
+from game_pages import PAGE, PLAYERS, TILES, game_page, use_temporary_ledger  # noqa: E402
 from sikwu.app.components import game_access  # noqa: E402
 from sikwu.ledger import access, league, service  # noqa: E402
 from sikwu.ledger.errors import LedgerError  # noqa: E402
 from sikwu.ledger.store_access import LedgerAccess  # noqa: E402
 from streamlit.testing.v1 import AppTest  # noqa: E402
 
-PAGE = str(Path(__file__).resolve().parents[2] / "app" / "page.py")
-PLAYERS = ["Ann", "Bo", "Cy", "Di"]
 PIN = "2468"
-HAND = {"concealed": ["1m", "2m", "3m", "4m", "5m", "6m", "7m", "8m", "9m", "7z", "7z", "7z", "1z", "1z"],
-        "winning_tile": "1z", "seat": 1, "discarder": 2}  # fmt: skip
+HAND = {"concealed": TILES, "winning_tile": "1z", "seat": 1, "discarder": 2}
 
 
 @pytest.fixture(autouse=True)
 def ledger_url(tmp_path, monkeypatch):
-    url = f"sqlite:///{tmp_path / 'ledger.sqlite'}"
-    monkeypatch.setenv("SIKWU_DATABASE_URL", url)
+    url = use_temporary_ledger(tmp_path, monkeypatch)
     monkeypatch.setattr(access, "SCRYPT", {"n": 2**8, "r": 8, "p": 1})  # cheap hashes in tests
     yield url
     service.close_ledgers()
-
-
-def game_page(**params: str) -> AppTest:
-    at = AppTest.from_file(PAGE, default_timeout=60)
-    for key, value in params.items():
-        at.query_params[key] = value
-    at.run()
-    return at.switch_page("pages/game.py").run()
 
 
 def protected_game() -> tuple[str, str]:

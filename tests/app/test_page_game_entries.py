@@ -6,22 +6,18 @@ SQLite ledger, as in test_page_game.py.
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 pytest.importorskip("streamlit")
+from game_pages import PLAYERS, TILES, scoring_page, use_temporary_ledger  # noqa: E402
+from game_pages import game_page as open_game_page  # noqa: E402
 from sikwu.ledger import service  # noqa: E402
 from streamlit.testing.v1 import AppTest  # noqa: E402
-
-PAGE = str(Path(__file__).resolve().parents[2] / "app" / "page.py")
-PLAYERS = ["Ann", "Bo", "Cy", "Di"]
-TILES = ["1m", "2m", "3m", "4m", "5m", "6m", "7m", "8m", "9m", "7z", "7z", "7z", "1z", "1z"]
 
 
 @pytest.fixture(autouse=True)
 def ledger_url(tmp_path, monkeypatch):
-    monkeypatch.setenv("SIKWU_DATABASE_URL", f"sqlite:///{tmp_path / 'ledger.sqlite'}")
+    use_temporary_ledger(tmp_path, monkeypatch)
     yield
     service.close_ledgers()
 
@@ -34,10 +30,7 @@ def scored_game() -> str:
 
 
 def game_page(game_id: str) -> AppTest:
-    at = AppTest.from_file(PAGE, default_timeout=60)
-    at.query_params["game"] = game_id
-    at.run()
-    return at.switch_page("pages/game.py").run()
+    return open_game_page(game=game_id)
 
 
 def hands(game_id: str):
@@ -93,9 +86,7 @@ def test_the_winner_link_fills_the_winners_seat_dealer_and_round():
     at = game_page(game_id)
     links = [link for link in at.get("page_link") if "won" in link.proto.label]
     assert [link.proto.label for link in links] == [f"{name} won" for name in PLAYERS]
-    scoring = AppTest.from_file(PAGE, default_timeout=60)
-    scoring.query_params.update({"game": game_id, "winner": "3"})
-    scoring.run()
+    scoring = scoring_page(game=game_id, winner="3")
     assert not scoring.exception
     assert scoring.session_state["ctx_seat"] == 2 and scoring.session_state["ctx_dealer"] == 1
     assert "winner" not in scoring.query_params
@@ -139,9 +130,7 @@ def test_the_round_wind_is_still_the_games_after_a_visit_to_the_game_page():
     game = service.new_game(PLAYERS)
     for seat in (1, 1, 1, 1):  # each time the dealer (East) wins and the deal passes
         service.add_win(game.id, {"concealed": TILES, "winning_tile": "1z", "seat": seat, "discarder": 2})
-    at = AppTest.from_file(PAGE, default_timeout=60)
-    at.query_params["game"] = game.id
-    at.run()
+    at = scoring_page(game=game.id)
     assert at.session_state["ctx_round"] == "2z"
     at = at.switch_page("pages/game.py").run().switch_page("page.py").run()
     assert not at.exception and at.session_state["ctx_round"] == "2z"
@@ -215,10 +204,7 @@ def test_the_second_winner_fields_are_in_cantonese_on_the_chinese_page():
     from sikwu.app import i18n
 
     game_id = scored_game()
-    at = AppTest.from_file(PAGE, default_timeout=60)
-    at.query_params.update({"game": game_id, "lang": i18n.CHINESE})
-    at.run()
-    at = at.switch_page("pages/game.py").run()
+    at = open_game_page(game=game_id, lang=i18n.CHINESE)
     assert at.multiselect(key="edit_more_1").label == "同一隻牌仲有邊個食糊（一炮多響）"
     at.multiselect(key="edit_more_1").select("Cy").run()
     assert at.text_input(key="edit_tiles_1_Cy").label == "Cy 手上嘅牌，食嗰隻擺最尾"

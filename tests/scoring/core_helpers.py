@@ -2,7 +2,19 @@
 
 from __future__ import annotations
 
+import pytest
 from sikwu.scoring import Hand, Meld, Score, parse_tiles, score_hand
+from sikwu.scoring.__main__ import main
+
+
+def run_cli(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    """``python -m sikwu.scoring ARGV`` in this process: (exit status, stdout, stderr), argparse's exits included."""
+    try:
+        code = main(list(argv))
+    except SystemExit as exc:  # argparse usage errors
+        code = int(exc.code or 0)
+    out, err = capsys.readouterr()
+    return code, out, err
 
 
 def meld(text: str, fed_by: int | None = None) -> Meld:

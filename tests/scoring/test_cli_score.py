@@ -10,22 +10,13 @@ import sys
 from pathlib import Path
 
 import pytest
-from sikwu.scoring.__main__ import main
+from core_helpers import run_cli as run
 from sikwu.scoring.cli import parse_meld
 from sikwu.scoring.errors import ScoringError
 from sikwu.scoring.hand import Meld
 
 EXAMPLE_1 = ["score", "567p 33z", "--melds", "pung:777z@W", "chow:234p@1", "pung:999p@4", "--winning", "7p",
              "--seat", "S", "--round", "E", "--discarder", "W", "--profile", "old-style-v1"]  # fmt: skip
-
-
-def run(capsys, *argv: str) -> tuple[int, str, str]:
-    try:
-        code = main(list(argv))
-    except SystemExit as exc:  # argparse usage errors
-        code = int(exc.code or 0)
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def test_score_prints_patterns_points_and_payments(capsys) -> None:

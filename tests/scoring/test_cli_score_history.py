@@ -14,22 +14,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from sikwu.scoring.__main__ import main
+from core_helpers import run_cli as run
 
 NORTH = "4"
 #: East calls a kong on North's discard (meld 0), declares a concealed kong (meld 1), wins on the second
 #: replacement tile.  The hand alone shows only the last kong declared: the concealed one.
 TWO_KONGS = ["score", "123m 456m 55z", "--melds", "kong:1111p@N", "ckong:9999s", "--self-drawn",
              "--event", "double_kong_replacement", "--no-compare", "--json"]  # fmt: skip
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    try:
-        code = main(list(argv))
-    except SystemExit as exc:  # argparse usage errors
-        code = int(exc.code or 0)
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def report(capsys: pytest.CaptureFixture[str], *argv: str) -> dict[str, Any]:
