@@ -16,10 +16,11 @@ An empty object means "not known": scoring then goes by what the hand shows.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, Final
+from typing import Any
 
 from sikwu.ledger.errors import EntryError
 from sikwu.scoring import Hand, HandHistory, ScoringError, format_tiles
+from sikwu.scoring.event_checks import won_on_replacement_tile
 from sikwu.scoring.hand_json import hand_from_json
 from sikwu.scoring.history_json import history_from_json, history_to_json
 
@@ -37,13 +38,9 @@ def to_history(stored: Mapping[str, Any] | None) -> HandHistory | None:
     return history_from_json(stored or None)
 
 
-#: Wins on a replacement tile: the only wins a replacement chain can end in.
-REPLACEMENT_WINS: Final = frozenset({"kong_replacement", "double_kong_replacement", "flower_replacement"})
-
-
 def chain_choices(hand: Hand) -> list[tuple[int, str]]:
     """The kongs a replacement chain could hold, as (meld position, tiles): what the page offers to pick, in the
     order declared; empty when the hand was not won on a replacement tile (no chain to ask about)."""
-    if not hand.self_drawn or not hand.events & REPLACEMENT_WINS:
+    if not won_on_replacement_tile(hand):
         return []
     return [(i, format_tiles(m.tiles).replace(" ", "")) for i, m in enumerate(hand.melds) if m.kind == "kong"]

@@ -14,8 +14,15 @@ from sikwu.scoring.message_texts import say
 
 _SEATS = (1, 2, 3, 4)
 _FLOWER_WINS = frozenset({"seven_flowers", "eight_flowers"})
-_REPLACEMENT_WINS = frozenset({"kong_replacement", "double_kong_replacement", "flower_replacement"})
+REPLACEMENT_WINS = frozenset({"kong_replacement", "double_kong_replacement", "flower_replacement"})
 _KONG_WINS = frozenset({"kong_replacement", "double_kong_replacement"})
+
+
+def won_on_replacement_tile(hand: Hand) -> bool:
+    """Self-drawn on a kong or flower replacement tile: the only win a replacement chain can end in."""
+    return hand.self_drawn and bool(hand.events & REPLACEMENT_WINS)
+
+
 _FIRST_TURN = frozenset({"heavenly", "earthly", "human"})
 
 
@@ -50,7 +57,7 @@ _EVENT_RULES: tuple[HandRule, ...] = (
         "event.robbing_kong_self_drawn",
     ),
     (
-        lambda h: bool(h.events & _REPLACEMENT_WINS) and not h.self_drawn,
+        lambda h: bool(h.events & REPLACEMENT_WINS) and not h.self_drawn,
         "event.replacement_not_self_drawn",
     ),
     (
@@ -62,7 +69,7 @@ _EVENT_RULES: tuple[HandRule, ...] = (
         "event.double_kong_needs_two",
     ),
     (
-        lambda h: "robbing_kong" in h.events and bool(h.events & _REPLACEMENT_WINS),
+        lambda h: "robbing_kong" in h.events and bool(h.events & REPLACEMENT_WINS),
         "event.robbing_and_replacement",
     ),
     (
@@ -137,7 +144,7 @@ def check_history(hand: Hand, history: HandHistory) -> None:
             raise HandError(f"replacement chain entry {i} is a {hand.melds[i].kind}, not a kong; list only kongs")
     if len(set(chain)) != len(chain):
         raise HandError("a kong appears twice in the replacement chain; list each kong once, in declaration order")
-    if not hand.self_drawn or not hand.events & _REPLACEMENT_WINS:
+    if not won_on_replacement_tile(hand):
         raise HandError(
             "a replacement chain ends in a win on a replacement tile: set self_drawn and the kong_replacement "
             "(or flower_replacement) event, or drop the chain"
