@@ -160,11 +160,9 @@ def teach_tiles(set_name: str, crops: Sequence[np.ndarray], faces: Sequence[str]
 
 def tile_crops(rgb: np.ndarray, quads: Sequence[np.ndarray]) -> list[np.ndarray]:
     """Each quad of an RGB photo as recognition frames a tile for the classifier (upright, a little margin, BGR)."""
-    from sikwu.vision.naming import CROP_PAD
-    from sikwu.vision.quads import portrait_quad, rectify
+    from sikwu.vision.teach import tile_crops as crops
 
-    bgr = np.ascontiguousarray(rgb[:, :, ::-1])
-    return [rectify(bgr, portrait_quad(np.asarray(q, np.float32)), pad=CROP_PAD) for q in quads]
+    return crops(np.ascontiguousarray(rgb[:, :, ::-1]), quads)
 
 
 def reading_classifier(set_name: str) -> SetClassifier:

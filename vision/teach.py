@@ -109,20 +109,24 @@ def add_examples(
     )
 
 
+def tile_crops(pixels: np.ndarray, quads: Sequence[np.ndarray]) -> list[np.ndarray]:
+    """Each quad of an image cut out upright with the margin recognition names tiles with, so a taught example
+    looks like what the classifier will be shown."""
+    from sikwu.vision.naming import CROP_PAD
+    from sikwu.vision.quads import portrait_quad, rectify
+
+    return [rectify(pixels, portrait_quad(np.asarray(q, np.float32)), pad=CROP_PAD) for q in quads]
+
+
 def photo_crops(photo, classifier: SetClassifier) -> list[np.ndarray]:
     """Upright crops of every tile recognition finds in the photo (the framing recognition names them with)."""
     from sikwu.vision.io import load_image
-    from sikwu.vision.naming import CROP_PAD
     from sikwu.vision.pipeline import recognize
-    from sikwu.vision.quads import portrait_quad, rectify
 
     loaded = load_image(photo)
     result = recognize(photo, classifier=classifier.base)
     scale = np.array(loaded.scale, np.float32)
-    return [
-        rectify(loaded.pixels, portrait_quad(np.asarray(t.quad, np.float32) / scale), pad=CROP_PAD)
-        for t in result.tiles
-    ]
+    return tile_crops(loaded.pixels, [np.asarray(t.quad, np.float32) / scale for t in result.tiles])
 
 
 def teach_from_crops(
