@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 import numpy as np
-from PIL import Image, ImageOps, UnidentifiedImageError
+from PIL import Image, ImageFont, ImageOps, UnidentifiedImageError
 from sikwu.app.draft import FoundTile
 from sikwu.app.engine_text import engine, profile_description, profile_name
 from sikwu.app.i18n import _
@@ -226,9 +226,11 @@ def face_png(tile_id: str, height: int = 64) -> bytes:
         ) from exc
 
 
-def cjk_font() -> Path | None:
-    """The font the tile artwork draws Chinese with (for the share card), or None when there is none."""
-    return artwork.cjk_font_path()
+def text_font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
+    """The font for the words of the share card: the one the tile artwork draws Chinese with."""
+    from sikwu.artwork.fonts import text_font as font
+
+    return font(size)
 
 
 def faces_available() -> str | None:

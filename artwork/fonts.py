@@ -92,3 +92,10 @@ def latin_font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
         except OSError:
             continue
     return ImageFont.load_default(size)
+
+
+def text_font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
+    """The font for words on a shared picture (the hand card, the night card): the CJK font, which has Latin letters
+    too, so Chinese names and patterns render; the Latin font when there is none."""
+    path = cjk_font_path()
+    return cjk_font(str(path), size) if path is not None else latin_font(size)

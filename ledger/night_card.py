@@ -12,7 +12,6 @@ from __future__ import annotations
 import io
 from collections.abc import Mapping
 from dataclasses import replace
-from functools import cache
 
 from PIL import Image, ImageDraw, ImageFont
 from sikwu.ledger import views
@@ -46,13 +45,10 @@ WORDS: dict[str, str] = {
 Font = ImageFont.FreeTypeFont | ImageFont.ImageFont
 
 
-@cache
 def _font(size: int) -> Font:
-    """The artwork's CJK font (it has Latin letters too), else the artwork's Latin font."""
-    from sikwu.artwork.fonts import cjk_font_path, latin_font
+    from sikwu.artwork.fonts import text_font
 
-    path = cjk_font_path()
-    return ImageFont.truetype(str(path), size) if path is not None else latin_font(size)
+    return text_font(size)
 
 
 def _fit(draw: ImageDraw.ImageDraw, text: str, font: Font, width: float) -> str:

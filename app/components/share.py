@@ -82,10 +82,7 @@ FELT = (24, 96, 60)
 
 
 def _font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
-    path = services.cjk_font()
-    if path is not None:
-        return ImageFont.truetype(str(path), size)
-    return ImageFont.load_default(size=size)
+    return services.text_font(size)
 
 
 def _tiles_strip(ids: list[str], height: int) -> Image.Image | None:
