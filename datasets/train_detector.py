@@ -1,6 +1,6 @@
 """Train the tile detector (CenterNet-style, one class) on the CPU for a fixed number of steps, export ONNX.
 
-    python -m sikwu.datasets.train_detector --steps 4500 --seed 0 [--scenes DIR]
+    python -m sikwu.datasets.train_detector --steps 9000 --seed 0 [--scenes DIR]
 
 Why a fixed number of steps, not a wall-clock budget: with the same seed, thread count and step count a run gives
 the same weights whatever else the machine is doing, so the shipped model can be remade and checked; the learning
@@ -32,7 +32,7 @@ from sikwu.datasets.detector_synth import load_synth
 from sikwu.datasets.paths import PROJECT_ROOT
 
 OUT_PATH = PROJECT_ROOT / "models" / "tile_detector.onnx"
-DEFAULT_STEPS = 4500
+DEFAULT_STEPS = 9000
 #: hk-photos/train photos kept aside (chosen by the seed) to print recall / precision while nothing is tuned on them.
 MONITOR_PHOTOS = 60
 LICENCE_NOTE = (
@@ -57,6 +57,18 @@ class Recipe:
     close_up_max_stretch: float = 13.0
     tilt_share: float = 0.0
     max_tilt: float = 35.0
+    #: Progressive resizing: the first ``small_share`` of the steps use samples ``small_scale`` times the final size
+    #: (320 -> 256 px, about 0.6x the time per step), the rest the size the model runs at. The net is fully
+    #: convolutional and the scale jitter already spans 0.45-1.6x, so the small samples teach the same task; the time
+    #: saved buys about twice the steps of a 320-only run in the same minutes, which is what real-photo recall lacked.
+    small_share: float = 0.6
+    small_scale: float = 0.8
+
+    def sample_size(self, step: int, steps: int, size: int) -> int:
+        """Sample side for ``step`` of ``steps``: a multiple of 32, the encoder's deepest stride."""
+        if step < round(self.small_share * steps):
+            return max(32, round(size * self.small_scale / 32) * 32)
+        return size
 
     def sampler_options(self) -> dict[str, float]:
         keys = ("min_visible", "max_zoom", "close_up_share", "close_up_max_stretch", "tilt_share", "max_tilt")
@@ -153,9 +165,10 @@ def fit(
             g["lr"] = learning_rate(step, steps, recipe.lr, recipe.warmup)
         if frozen_bn:
             freeze_batchnorm(model)
-        images, boxes = sampler.batch(recipe.batch, size)
+        side = recipe.sample_size(step, steps, size)
+        images, boxes = sampler.batch(recipe.batch, side)
         x = torch.from_numpy(images.transpose(0, 3, 1, 2).astype(np.float32) / 255)
-        targets = [torch.from_numpy(t) for t in make_targets(boxes, size // STRIDE)]
+        targets = [torch.from_numpy(t) for t in make_targets(boxes, side // STRIDE)]
         focal, size_l, off_l = losses(model(x), targets)
         loss = focal + 0.5 * size_l + 0.5 * off_l
         opt.zero_grad()
