@@ -14,12 +14,11 @@ from collections.abc import Mapping
 from dataclasses import replace
 
 from PIL import Image, ImageDraw, ImageFont
+from sikwu.artwork.card_palette import FELT, GAIN, INK, IVORY, LOSS, MUTED, PAPER
 from sikwu.ledger import views
 from sikwu.ledger.records import GameRecord
 
 WIDTH = 720
-PAPER, INK, FELT, IVORY, MUTED = (250, 248, 240), (33, 37, 41), (24, 96, 60), (247, 242, 226), (108, 117, 125)
-GAIN, LOSS = (22, 128, 62), (206, 32, 42)
 MARGIN, HEADER, HEADING, ROW, FOOTER = 28, 132, 48, 38, 56
 #: Rows each section keeps, whatever the game holds: four players, at most three transfers, three titles.
 PLAYER_ROWS, TRANSFER_ROWS, TITLE_ROWS = 4, 3, 3

@@ -16,6 +16,7 @@ from sikwu.app.engine_text import profile_name
 from sikwu.app.flow import Result
 from sikwu.app.i18n import CHINESE, _, current
 from sikwu.app.table import TableContext, seat_label, seat_short
+from sikwu.artwork.card_palette import FELT, INK, PAPER
 from sikwu.scoring import Profile, Reading, Score
 from sikwu.scoring.notation import format_tiles
 from sikwu.scoring.payments import Settlement
@@ -77,8 +78,6 @@ def share_text(
 # ---- the card -------------------------------------------------------------------------------------------------
 
 CARD_WIDTH = 720
-INK = (33, 37, 41)
-FELT = (24, 96, 60)
 
 
 def _font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
@@ -113,7 +112,7 @@ def card_png(result: Result, tiles: list[str]) -> bytes:
         strip = strip.resize((CARD_WIDTH - 40, round(strip.height * (CARD_WIDTH - 40) / strip.width)))
     lines = text.split("\n")
     height = 40 + (strip.height + 24 if strip else 0) + 44 + 32 * (len(lines) - 1) + 30
-    card = Image.new("RGB", (CARD_WIDTH, height), (250, 248, 240))
+    card = Image.new("RGB", (CARD_WIDTH, height), PAPER)
     draw = ImageDraw.Draw(card)
     y = 20
     if strip is not None:
