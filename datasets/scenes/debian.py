@@ -160,13 +160,13 @@ def debian_faces(root: Path | None = None, read: Callable[[Path], np.ndarray | N
 def kde_faces(root: Path | None = None) -> list:
     """Faces of every fetched KDE set, each on white and trimmed of white margins like the other art sets."""
     from sikwu.datasets import synth
-    from sikwu.datasets.scenes.art import Face, _scaled
+    from sikwu.datasets.scenes.art import FACE_HEIGHT, Face, _scaled
 
     root = root or tileset_dir()
     faces = []
     for stem in kde_sheets.fetched(root):
         path = kde_sheets.sheet_path(root, stem)
-        for tile, element_id, bgra in kde_sheets.sheet_faces(path, kde_sheets.KDE_SETS[stem]):
+        for tile, element_id, bgra in kde_sheets.sheet_faces(path, kde_sheets.KDE_SETS[stem], min_px=FACE_HEIGHT):
             face = _scaled(synth._trim(synth._flatten(bgra)))
             faces.append(Face(tile, face, f"debian:{kde_sheets.set_name(stem)}", f"{path.name}#{element_id}"))
     return faces

@@ -144,15 +144,24 @@ def _scale(svg: ET.Element, face_px: int) -> float:
     return face_px / drawn.shape[0] if drawn is not None else 2.0
 
 
-def sheet_faces(path: Path, mapping: dict[str, str], face_px: int = 320) -> list[tuple[str, str, np.ndarray]]:
+def sheet_faces(
+    path: Path, mapping: dict[str, str], face_px: int = 240, min_px: int = 160
+) -> list[tuple[str, str, np.ndarray]]:
     """(tile id, element id, BGRA face) for every mapped element drawn from the sheet, in ``mapping`` order;
-    an element missing from the sheet or drawing nothing is left out."""
+    an element missing from the sheet or drawing nothing is left out.
+
+    Drawn so that a tile body is ``face_px`` tall; a face whose drawing is smaller than ``min_px`` (a set that draws
+    a glyph without a face ground, e.g. ``classic``'s one dot) is drawn again larger, so faces are only scaled down
+    later. A face is its element's drawn box, stretched to the tile face by the scene renderer as kmahjongglib
+    stretches an element to its tile face."""
     svg = parse_sheet(path)
     scale = _scale(svg, face_px)
     faces = []
     for element_id, tile in mapping.items():
         doc = isolate(svg, element_id)
         img = render(doc, scale) if doc is not None else None
+        if doc is not None and img is not None and img.shape[0] < min_px:
+            img = render(doc, scale * min_px / img.shape[0] * 1.02)
         if img is not None:
             faces.append((tile, element_id, img))
     return faces

@@ -81,6 +81,16 @@ def test_every_element_id_gives_its_own_face_and_tile(tmp_path: Path) -> None:
         assert np.ptp(inner, axis=0).max() <= 2, f"{element_id}: another element drawn too"
 
 
+def test_a_face_drawn_smaller_than_asked_is_drawn_again_larger(tmp_path: Path) -> None:
+    """Faces are only ever scaled down afterwards (``art.FACE_HEIGHT``), so a small drawing is redrawn larger."""
+    pytest.importorskip("cairosvg", reason="KDE sheets are drawn with cairosvg (the train extra)")
+    path = kde_sheets.sheet_path(tmp_path, "traditional")
+    _write_sheet(path, ["ROD_1"])
+    [(_, _, small)] = kde_sheets.sheet_faces(path, {"ROD_1": "1p"}, face_px=50, min_px=1)
+    [(_, _, redrawn)] = kde_sheets.sheet_faces(path, {"ROD_1": "1p"}, face_px=50, min_px=120)
+    assert small.shape[0] < 120 <= redrawn.shape[0]
+
+
 def test_sets_that_are_not_mahjong_faces_are_not_read(tmp_path: Path) -> None:
     for stem in ("alphabet", "egypt", "jade"):
         _write_sheet(kde_sheets.sheet_path(tmp_path, stem), list(SPEC))
@@ -101,7 +111,7 @@ def test_fetched_real_set_gives_distinct_non_blank_faces(stem: str) -> None:
     if not path.is_file():
         pytest.skip(f"{path} not fetched: run `python -m sikwu.datasets.scenes.debian` to check the real KDE sets")
     mapping = kde_sheets.KDE_SETS[stem]
-    faces = kde_sheets.sheet_faces(path, mapping, face_px=96)
+    faces = kde_sheets.sheet_faces(path, mapping, face_px=96, min_px=48)  # small: fast
     assert [t for t, _, _ in faces] == list(mapping.values())
     thumbs = set()
     for tile, element_id, bgra in faces:
