@@ -13,7 +13,7 @@ durations; the same seed, threads and steps on the same data version give byte-i
 
 ``--debian-art`` (off by default: the shipped models trained without it) adds every Debian tile set fetched by
 ``python -m sikwu.datasets.scenes.debian`` to the scenes' art, and so to the classifier's scene crops. The sets and
-their files' hashes enter the data version, ``training.json`` and both models' metadata (``debian_art``), which
+their sheet files' hashes enter the data version, ``training.json`` and both models' metadata (``debian_art``), which
 held-out evaluation reads to stop counting those sets as held out for this model.
 """
 
@@ -90,8 +90,12 @@ def data_version(files: list[Path], generator: str, debian_art: dict[str, str] |
     return h.hexdigest()[:16]
 
 
+class DebianArtMissing(RuntimeError):
+    """``--debian-art`` was asked for but no Debian tile set is fetched."""
+
+
 def debian_fingerprints() -> dict[str, str]:
-    """Every fetched Debian set -> SHA-256 (first 16 hex) of its files; refuses with what to run when none is."""
+    """Every fetched Debian set -> SHA-256 (first 16 hex) of its sheet file; refuses with what to run when none is."""
     from sikwu.datasets.scenes import debian
 
     files = debian.set_files()
@@ -101,10 +105,6 @@ def debian_fingerprints() -> dict[str, str]:
             "`python -m sikwu.datasets.scenes.debian` first (it fetches them with apt-get into that cache)"
         )
     return {name: hashlib.sha256(path.read_bytes()).hexdigest()[:16] for name, path in sorted(files.items())}
-
-
-class DebianArtMissing(RuntimeError):
-    """``--debian-art`` was asked for but no Debian tile set is fetched."""
 
 
 def _training_scenes(
@@ -195,7 +195,7 @@ def _refuse_budget(value: str) -> int:
     )
 
 
-def _model_extra(args: argparse.Namespace, debian_sets: list[str]) -> dict[str, object]:
+def _model_extra(debian_sets: list[str]) -> dict[str, object]:
     """What both models' metadata carry about this run; ``debian_art`` only when used, so a default run's models
     are the same bytes as before the option existed."""
     from sikwu.datasets.scenes.art import DEBIAN_ART_KEY
@@ -209,7 +209,7 @@ def _train_detector(args: argparse.Namespace, scenes: Path, debian_sets: list[st
     t0 = time.time()
     data = train_detector.load_data(args.seed, scene_dirs=(scenes,))
     prep = time.time() - t0
-    extra = _model_extra(args, debian_sets)
+    extra = _model_extra(debian_sets)
     summary = train_detector.train(data, args.detector_steps, args.seed, args.out / "tile_detector.onnx", extra=extra)
     return {**summary, "prep_seconds": round(prep, 1), "scene_folder": scenes.name}
 
@@ -220,7 +220,7 @@ def _train_classifier(args: argparse.Namespace, scenes: Path, debian_sets: list[
 
     summary = train.train(
         args.classifier_steps, args.seed, out=args.out / "tile_classifier.onnx",
-        extra={**_model_extra(args, debian_sets), "threads": args.threads},
+        extra={**_model_extra(debian_sets), "threads": args.threads},
         more_crops={"synthetic scenes": scene_crops(scenes)},
     )  # fmt: skip
     summary.pop("history", None)

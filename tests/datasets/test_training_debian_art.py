@@ -57,9 +57,8 @@ def test_debian_sets_enter_the_data_version_by_content(tmp_path: Path, monkeypat
 
 
 def test_models_carry_the_debian_sets_only_when_used() -> None:
-    args = _parse([])
-    assert art.DEBIAN_ART_KEY not in train_all._model_extra(args, [])
-    extra = train_all._model_extra(args, ["debian:kde-classic", "debian:real"])
+    assert art.DEBIAN_ART_KEY not in train_all._model_extra([])
+    extra = train_all._model_extra(["debian:kde-classic", "debian:real"])
     assert extra[art.DEBIAN_ART_KEY] == "debian:kde-classic,debian:real"
 
 
