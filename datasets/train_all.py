@@ -1,6 +1,6 @@
 """``sikwu train``: make both shipped models from scratch in one repeatable command, with a JSON record beside them.
 
-    sikwu train --out DIR [--seed 0] [--threads 2] [--detector-steps N] [--classifier-steps N]
+    sikwu train --out DIR [--seed 0] [--threads 2] [--detector-steps N] [--classifier-steps N] [--debian-art]
 
 Why one command with fixed step counts: the shipped models must be remade by anyone on two CPU cores and checked
 against what is committed. The detector trains on hk-photos/train, the project's own-faces tables and synthetic
@@ -10,6 +10,11 @@ Nothing held out is read: the held-out tile-crops photos come from one function
 (``scenes.art.training_excluded_crops``, the split of ``datasets.split`` when present) and hk-photos/valid is never
 opened. ``training.json`` records the command, seed, threads, steps, data version and
 durations; the same seed, threads and steps on the same data version give byte-identical weights.
+
+``--debian-art`` (off by default: the shipped models trained without it) adds every Debian tile set fetched by
+``python -m sikwu.datasets.scenes.debian`` to the scenes' art, and so to the classifier's scene crops. The sets and
+their sheet files' hashes enter the data version, ``training.json`` and both models' metadata (``debian_art``), which
+held-out evaluation reads to stop counting those sets as held out for this model.
 """
 
 from __future__ import annotations
@@ -73,19 +78,41 @@ def generator_version() -> str:
     return h.hexdigest()[:16]
 
 
-def data_version(files: list[Path], generator: str) -> str:
-    """SHA-256 (first 16 hex) of the sorted input list (path below ../shared and size) and the generator version."""
+def data_version(files: list[Path], generator: str, debian_art: dict[str, str] | None = None) -> str:
+    """SHA-256 (first 16 hex) of the sorted input list (path below ../shared and size), the generator version and,
+    with ``--debian-art``, the Debian sets drawn (set name -> hash of its files, ``debian_fingerprints``)."""
     base = shared_path()
     h = hashlib.sha256(generator.encode())
     for p in files:
         h.update(f"{p.relative_to(base).as_posix()}\t{p.stat().st_size}\n".encode())
+    for name, digest in sorted((debian_art or {}).items()):
+        h.update(f"{name}\t{digest}\n".encode())
     return h.hexdigest()[:16]
 
 
-def _training_scenes(seed: int, per_kind: int, skipped: list[str]) -> Iterator[tuple[str, SceneSample]]:
+class DebianArtMissing(RuntimeError):
+    """``--debian-art`` was asked for but no Debian tile set is fetched."""
+
+
+def debian_fingerprints() -> dict[str, str]:
+    """Every fetched Debian set -> SHA-256 (first 16 hex) of its sheet file; refuses with what to run when none is."""
+    from sikwu.datasets.scenes import debian
+
+    files = debian.set_files()
+    if not files:
+        raise DebianArtMissing(
+            f"--debian-art needs the Debian tile sets and none is in {debian.tileset_dir()}: run "
+            "`python -m sikwu.datasets.scenes.debian` first (it fetches them with apt-get into that cache)"
+        )
+    return {name: hashlib.sha256(path.read_bytes()).hexdigest()[:16] for name, path in sorted(files.items())}
+
+
+def _training_scenes(
+    seed: int, per_kind: int, skipped: list[str], debian_sets: tuple[str, ...] = ()
+) -> Iterator[tuple[str, SceneSample]]:
     """Scenes of every kind drawn from training art only (tile-crops less the held-out photos, the shared art sets;
-    never the Debian sets), with a progress bar. A scene the generator cannot lay out is skipped and named in
-    ``skipped``: the others do not depend on it (each scene has its own seed)."""
+    the Debian sets only when given, ``--debian-art``), with a progress bar. A scene the generator cannot lay out is
+    skipped and named in ``skipped``: the others do not depend on it (each scene has its own seed)."""
     from sikwu.datasets.prepare import Progress
     from sikwu.datasets.scenes.art import CROPS, SHARED_ART_SETS, ArtFilter, FaceBank, training_excluded_crops
     from sikwu.datasets.scenes.generate import KIND_INDEX, scene_rng
@@ -93,7 +120,7 @@ def _training_scenes(seed: int, per_kind: int, skipped: list[str]) -> Iterator[t
     from sikwu.datasets.scenes.tiles import TRAIN_BACK_COLOURS
 
     held, _ = training_excluded_crops()
-    bank = FaceBank(ArtFilter(sets=frozenset({CROPS, *SHARED_ART_SETS}), exclude_crops=held))
+    bank = FaceBank(ArtFilter(sets=frozenset({CROPS, *SHARED_ART_SETS, *debian_sets}), exclude_crops=held))
     bar = Progress("training scenes", per_kind * len(KIND_INDEX))
     for i in range(per_kind):
         for kind in KIND_INDEX:
@@ -106,19 +133,27 @@ def _training_scenes(seed: int, per_kind: int, skipped: list[str]) -> Iterator[t
             yield f"{kind}_{i:05d}", sample
 
 
-def scene_folder(seed: int, per_kind: int, generator: str) -> tuple[Path, list[str]]:
-    """(training scenes for both models, scenes skipped), drawn once per (seed, count, generator) into ``.cache``."""
+def scene_folder(
+    seed: int, per_kind: int, generator: str, debian_art: dict[str, str] | None = None
+) -> tuple[Path, list[str]]:
+    """(training scenes for both models, scenes skipped), drawn once per (seed, count, generator, Debian sets drawn)
+    into ``.cache``."""
     from sikwu.datasets.detector_data import cache_root
     from sikwu.datasets.scenes.generate import write
 
-    out = cache_root() / f"scenes-train-s{seed}-n{per_kind}-{SCENE_LONG_SIDE}-{generator}"
+    debian_sets = tuple(sorted(debian_art or {}))
+    digest = hashlib.sha256(json.dumps(debian_art, sort_keys=True).encode()).hexdigest()[:8]
+    tag = f"-debian{digest}" if debian_sets else ""
+    out = cache_root() / f"scenes-train-s{seed}-n{per_kind}-{SCENE_LONG_SIDE}-{generator}{tag}"
     if (out / "scenes.jsonl").is_file():
         return out, json.loads((out / "skipped.json").read_text())
     tmp = out.with_name(out.name + ".partial")
     shutil.rmtree(tmp, ignore_errors=True)
     skipped: list[str] = []
-    info = {"seed": seed, "per_kind": per_kind, "long_side": SCENE_LONG_SIDE, "split": "train"}
-    write(tmp, _training_scenes(seed, per_kind, skipped), info)
+    info: dict[str, object] = {"seed": seed, "per_kind": per_kind, "long_side": SCENE_LONG_SIDE, "split": "train"}
+    if debian_sets:
+        info["debian_art"] = list(debian_sets)
+    write(tmp, _training_scenes(seed, per_kind, skipped, debian_sets), info)
     (tmp / "skipped.json").write_text(json.dumps(skipped, indent=1))
     tmp.rename(out)
     return out, skipped
@@ -142,6 +177,11 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         "--scenes-per-kind", type=int, default=DEFAULT_SCENES_PER_KIND,
         help=f"synthetic table photos of each scene kind for the detector (default {DEFAULT_SCENES_PER_KIND})",
     )  # fmt: skip
+    p.add_argument(
+        "--debian-art", action="store_true",
+        help="also draw the scenes from the fetched Debian tile sets (python -m sikwu.datasets.scenes.debian); "
+        "off by default, and those sets then stop counting as held-out art for the models made",
+    )  # fmt: skip
     p.add_argument("--only", choices=("detector", "classifier"), default=None, help="train one of the two models")
     p.add_argument("--minutes", type=_refuse_budget, help=argparse.SUPPRESS)
     p.add_argument("--epochs", type=_refuse_budget, help=argparse.SUPPRESS)
@@ -155,25 +195,33 @@ def _refuse_budget(value: str) -> int:
     )
 
 
-def _train_detector(args: argparse.Namespace, scenes: Path) -> dict[str, object]:
+def _model_extra(debian_sets: list[str]) -> dict[str, object]:
+    """What both models' metadata carry about this run; ``debian_art`` only when used, so a default run's models
+    are the same bytes as before the option existed."""
+    from sikwu.datasets.scenes.art import DEBIAN_ART_KEY
+
+    return {"command": _command(), **({DEBIAN_ART_KEY: ",".join(debian_sets)} if debian_sets else {})}
+
+
+def _train_detector(args: argparse.Namespace, scenes: Path, debian_sets: list[str]) -> dict[str, object]:
     from sikwu.datasets import train_detector
 
     t0 = time.time()
     data = train_detector.load_data(args.seed, scene_dirs=(scenes,))
     prep = time.time() - t0
-    summary = train_detector.train(
-        data, args.detector_steps, args.seed, args.out / "tile_detector.onnx", extra={"command": _command()}
-    )
+    extra = _model_extra(debian_sets)
+    summary = train_detector.train(data, args.detector_steps, args.seed, args.out / "tile_detector.onnx", extra=extra)
     return {**summary, "prep_seconds": round(prep, 1), "scene_folder": scenes.name}
 
 
-def _train_classifier(args: argparse.Namespace, scenes: Path) -> dict[str, object]:
+def _train_classifier(args: argparse.Namespace, scenes: Path, debian_sets: list[str]) -> dict[str, object]:
     from sikwu.datasets import train
     from sikwu.datasets.scene_crops import scene_crops
 
     summary = train.train(
         args.classifier_steps, args.seed, out=args.out / "tile_classifier.onnx",
-        extra={"command": _command(), "threads": args.threads}, more_crops={"synthetic scenes": scene_crops(scenes)},
+        extra={**_model_extra(debian_sets), "threads": args.threads},
+        more_crops={"synthetic scenes": scene_crops(scenes)},
     )  # fmt: skip
     summary.pop("history", None)
     return summary
@@ -192,25 +240,27 @@ def train_all(args: argparse.Namespace) -> dict[str, object]:
     t0 = time.time()
     make_repeatable(args.seed, args.threads)
     files, generator = training_files(), generator_version()
+    debian_art = debian_fingerprints() if getattr(args, "debian_art", False) else {}
     _, held_origin = training_excluded_crops()
     record: dict[str, object] = {
         "command": _command(), "seed": args.seed, "threads": args.threads,
         "steps": {"detector": args.detector_steps, "classifier": args.classifier_steps},
-        "scenes_per_kind": args.scenes_per_kind, "data_version": data_version(files, generator),
+        "scenes_per_kind": args.scenes_per_kind, "data_version": data_version(files, generator, debian_art),
         "generator_version": generator, "input_files": len(files), "held_out_tile_crops": held_origin,
+        "debian_art": debian_art,
         "torch": torch.__version__, "python": platform.python_version(), "machine": platform.machine(),
     }  # fmt: skip
     args.out.mkdir(parents=True, exist_ok=True)
-    scenes, skipped = scene_folder(args.seed, args.scenes_per_kind, generator)
+    scenes, skipped = scene_folder(args.seed, args.scenes_per_kind, generator, debian_art)
     record["scenes_skipped"] = skipped
     durations = {"scenes": round(time.time() - t0, 1)}
     if args.only in (None, "detector"):
         t1 = time.time()
-        record["detector"] = _train_detector(args, scenes)
+        record["detector"] = _train_detector(args, scenes, sorted(debian_art))
         durations["detector"] = round(time.time() - t1, 1)
     if args.only in (None, "classifier"):
         t1 = time.time()
-        record["classifier"] = _train_classifier(args, scenes)
+        record["classifier"] = _train_classifier(args, scenes, sorted(debian_art))
         durations["classifier"] = round(time.time() - t1, 1)
     record["durations_seconds"] = {**durations, "total": round(time.time() - t0, 1)}
     (args.out / RECORD_NAME).write_text(json.dumps(record, indent=2) + "\n")
@@ -223,6 +273,11 @@ def run(args: argparse.Namespace) -> int:
     problem = train.training_error(args.threads, min(args.detector_steps, args.classifier_steps))
     if problem is None and args.scenes_per_kind < 1:
         problem = "--scenes-per-kind must be at least 1"
+    if problem is None and getattr(args, "debian_art", False):
+        try:
+            debian_fingerprints()
+        except DebianArtMissing as exc:
+            problem = str(exc)
     if problem:
         print(f"error: {problem}", file=sys.stderr)
         return 2

@@ -256,12 +256,26 @@ def training_filter(names_file: Path | None = None, sets: frozenset[str] | None 
     return ArtFilter(sets=allowed - set(debian.fetched_set_names()), exclude_crops=held), origin
 
 
+#: Model metadata key (and ``training.json`` key) naming the Debian sets a model trained on (``--debian-art``).
+DEBIAN_ART_KEY = "debian_art"
+
+
+def trained_debian_sets(model_metadata: dict[str, str] | None) -> frozenset[str]:
+    """The Debian sets a model's metadata says it trained on (none for a model trained without ``--debian-art``)."""
+    value = (model_metadata or {}).get(DEBIAN_ART_KEY, "")
+    return frozenset(s for s in value.split(",") if s)
+
+
 def heldout_filter(
     names_file: Path | None = None, model_metadata: dict[str, str] | None = None
 ) -> tuple[ArtFilter, str]:
-    """Faces no shipped model trained on: held-out tile-crops photos plus the Debian sets (never trained on)."""
+    """Faces the model never trained on: held-out tile-crops photos plus the Debian sets, less any Debian set the
+    model's metadata lists as trained on (``sikwu train --debian-art``)."""
     from sikwu.datasets.scenes import debian
 
     names, origin = heldout_crop_names(names_file, model_metadata)
-    sets = frozenset({CROPS, *debian.fetched_set_names()})
+    seen = trained_debian_sets(model_metadata)
+    sets = frozenset({CROPS, *debian.fetched_set_names()}) - seen
+    if seen:
+        origin += f"; Debian sets it trained on left out: {', '.join(sorted(seen))}"
     return ArtFilter(sets=sets, crops=names), origin

@@ -9,9 +9,13 @@ cache, never copied into the project or shipped (credit them in a model card tra
 
 The cache is ``$SIKWU_CACHE/debian-tilesets`` (default: the user cache folder, ``~/.cache/sikwu``). Sets read
 today: gnome-mahjongg's ``smooth`` (PNG) and ``postmodern`` (SVG, suits and honours: its flower and season pictures
-carry no number) and xmahjongg's ``real`` (GIF photos of a real set). The other sheets are not mahjong faces
-(``edu_kang_xi``), use a different layout or non-standard bonus tiles (xmahjongg ``gnome``, ``dorothys``), or need
-rendering of named SVG elements (KDE's ``*.svgz``); they are fetched but not read.
+carry no number), xmahjongg's ``real`` (GIF photos of a real set) and KDE's ``default``, ``traditional`` and
+``classic`` (``*.svgz`` sheets of named elements, read by ``kde_sheets``, which says which KDE sets and tiles are
+left out and why). The other sheets are not mahjong faces (``edu_kang_xi``) or use a different layout or
+non-standard bonus tiles (xmahjongg ``gnome``, ``dorothys``); they are fetched but not read.
+
+Training draws none of them unless asked (``sikwu train --debian-art``); held-out evaluation then leaves out the
+sets the model's metadata says it trained on (``art.heldout_filter``).
 """
 
 from __future__ import annotations
@@ -27,6 +31,7 @@ from pathlib import Path
 
 import cv2
 import numpy as np
+from sikwu.datasets.scenes import kde_sheets
 
 PACKAGES = ("gnome-mahjongg", "xmahjongg", "kdegames-mahjongg-data-kf5")
 _SUITS = [f"{r}p" for r in range(1, 10)]
@@ -119,10 +124,18 @@ _SHEETS: dict[str, tuple[str, int, int, tuple[float, float, float, float], tuple
 }  # fmt: skip
 
 
-def fetched_set_names(root: Path | None = None) -> list[str]:
-    """``debian:<set>`` for every readable set present in the cache."""
+def set_files(root: Path | None = None) -> dict[str, Path]:
+    """``debian:<set>`` -> its sheet file, for every readable set present in the cache (KDE: ``debian:kde-<set>``)."""
     root = root or tileset_dir()
-    return [f"debian:{name}" for name, spec in _SHEETS.items() if (root / spec[0]).is_file()]
+    files = {f"debian:{name}": root / spec[0] for name, spec in _SHEETS.items() if (root / spec[0]).is_file()}
+    for stem in kde_sheets.fetched(root):
+        files[f"debian:{kde_sheets.set_name(stem)}"] = kde_sheets.sheet_path(root, stem)
+    return files
+
+
+def fetched_set_names(root: Path | None = None) -> list[str]:
+    """``debian:<set>`` for every readable set present in the cache (KDE sets as ``debian:kde-<set>``)."""
+    return list(set_files(root))
 
 
 def debian_faces(root: Path | None = None, read: Callable[[Path], np.ndarray | None] = _read_rgba) -> list:
@@ -141,6 +154,21 @@ def debian_faces(root: Path | None = None, read: Callable[[Path], np.ndarray | N
         for i, (tile, cell) in enumerate(zip(order, _sheet_cells(sheet, cols, rows, box), strict=False)):
             if tile and tile not in skip and cell.size:
                 faces.append(Face(tile, _scaled(cell), f"debian:{name}", f"{path.name}#{i}"))
+    return faces + kde_faces(root)
+
+
+def kde_faces(root: Path | None = None) -> list:
+    """Faces of every fetched KDE set, each on white and trimmed of white margins like the other art sets."""
+    from sikwu.datasets import synth
+    from sikwu.datasets.scenes.art import FACE_HEIGHT, Face, _scaled
+
+    root = root or tileset_dir()
+    faces = []
+    for stem in kde_sheets.fetched(root):
+        path = kde_sheets.sheet_path(root, stem)
+        for tile, element_id, bgra in kde_sheets.sheet_faces(path, kde_sheets.KDE_SETS[stem], min_px=FACE_HEIGHT):
+            face = _scaled(synth._trim(synth._flatten(bgra)))
+            faces.append(Face(tile, face, f"debian:{kde_sheets.set_name(stem)}", f"{path.name}#{element_id}"))
     return faces
 
 

@@ -1,0 +1,93 @@
+"""``sikwu train --debian-art``: the Debian tile sets become training art only when asked, the run says so wherever
+the data are identified (data version, ``training.json``, the models' metadata), and held-out evaluation stops
+counting those sets as held out for such a model (issue 14; docs/synthetic-scenes.md, "Train on the Debian sets").
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import json
+from pathlib import Path
+
+import pytest
+from sikwu.datasets import train, train_all
+from sikwu.datasets.scenes import art, debian, kde_sheets
+
+
+def _fetch_fixture(cache: Path) -> Path:
+    """A stand-in for the fetched cache: one KDE sheet (its bytes are all the fingerprint reads)."""
+    path = kde_sheets.sheet_path(cache / "debian-tilesets", "traditional")
+    path.parent.mkdir(parents=True)
+    path.write_bytes(gzip.compress(b'<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"/>'))
+    return path
+
+
+def _parse(argv: list[str]) -> argparse.Namespace:
+    p = argparse.ArgumentParser()
+    train_all.add_arguments(p)
+    return p.parse_args(argv)
+
+
+def test_debian_art_is_off_by_default() -> None:
+    assert _parse([]).debian_art is False and _parse(["--debian-art"]).debian_art is True
+
+
+def test_debian_art_without_fetched_sets_is_refused_with_what_to_run(tmp_path: Path, monkeypatch, capsys) -> None:
+    monkeypatch.setenv("SIKWU_CACHE", str(tmp_path))
+    monkeypatch.setattr(train, "training_error", lambda threads, steps: None)
+    assert train_all.main(["--debian-art", "--out", str(tmp_path / "models")]) == 2
+    err = capsys.readouterr().err
+    assert "--debian-art" in err and "python -m sikwu.datasets.scenes.debian" in err
+    assert not (tmp_path / "models").exists()
+
+
+def test_debian_sets_enter_the_data_version_by_content(tmp_path: Path, monkeypatch) -> None:
+    monkeypatch.setenv("SIKWU_CACHE", str(tmp_path))
+    sheet = _fetch_fixture(tmp_path)
+    prints = train_all.debian_fingerprints()
+    assert list(prints) == ["debian:kde-traditional"]
+    base = train_all.data_version([], "gen")
+    assert train_all.data_version([], "gen", {}) == base  # a default run keeps its data version
+    assert train_all.data_version([], "gen", prints) != base
+    sheet.write_bytes(sheet.read_bytes() + b" ")
+    assert train_all.data_version([], "gen", train_all.debian_fingerprints()) != train_all.data_version(
+        [], "gen", prints
+    )
+
+
+def test_models_carry_the_debian_sets_only_when_used() -> None:
+    assert art.DEBIAN_ART_KEY not in train_all._model_extra([])
+    extra = train_all._model_extra(["debian:kde-classic", "debian:real"])
+    assert extra[art.DEBIAN_ART_KEY] == "debian:kde-classic,debian:real"
+
+
+def test_training_record_names_the_debian_sets_and_hands_them_to_both_models(tmp_path: Path, monkeypatch) -> None:
+    pytest.importorskip("torch", reason="sikwu train records its torch version (the train extra)")
+    from sikwu.datasets import repeatable
+
+    monkeypatch.setenv("SIKWU_CACHE", str(tmp_path))
+    _fetch_fixture(tmp_path)
+    seen: dict[str, object] = {}
+    monkeypatch.setattr(repeatable, "make_repeatable", lambda seed, threads: None)
+    monkeypatch.setattr(art, "training_excluded_crops", lambda: (frozenset(), "test list"))
+    monkeypatch.setattr(train_all, "training_files", lambda: [])
+    monkeypatch.setattr(train_all, "scene_folder", lambda *a: seen.setdefault("scenes", (tmp_path, [])))
+    monkeypatch.setattr(train_all, "_train_detector", lambda args, scenes, sets: seen.setdefault("detector", sets))
+    monkeypatch.setattr(train_all, "_train_classifier", lambda args, scenes, sets: seen.setdefault("classifier", sets))
+    record = train_all.train_all(_parse(["--debian-art", "--out", str(tmp_path / "models")]))
+    written = json.loads((tmp_path / "models" / train_all.RECORD_NAME).read_text())
+    assert list(written["debian_art"]) == ["debian:kde-traditional"] == list(record["debian_art"])
+    assert seen["detector"] == seen["classifier"] == ["debian:kde-traditional"]
+
+
+def test_heldout_art_leaves_out_the_debian_sets_the_model_trained_on(tmp_path: Path, monkeypatch) -> None:
+    monkeypatch.setenv("SIKWU_CACHE", str(tmp_path))
+    _fetch_fixture(tmp_path)
+    names = tmp_path / "heldout.txt"
+    names.write_text("a.jpg\n")
+    plain, _ = art.heldout_filter(names, model_metadata={})
+    trained, origin = art.heldout_filter(names, model_metadata={art.DEBIAN_ART_KEY: "debian:kde-traditional"})
+    assert plain.sets is not None and "debian:kde-traditional" in plain.sets
+    assert trained.sets == frozenset({art.CROPS}) and "debian:kde-traditional" in origin
+    assert debian.fetched_set_names() == ["debian:kde-traditional"]
