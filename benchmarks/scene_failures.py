@@ -153,6 +153,14 @@ def bonus_reading(want: str, got: str) -> str:
     return "named a suited/honour tile"
 
 
+def _changed(got: Any, want: str) -> str:
+    """Whether the tile-set counts (``vision.assign``) moved the tile off the classifier's first reading, and
+    whether that first reading was the right one."""
+    if not got.changed:
+        return ""
+    return " (set counts changed it from the right id)" if got.top3[0][0] == want else " (set counts changed it)"
+
+
 @dataclass
 class Causes:
     """Failure causes tallied over the photos: face-down tiles of kong scenes, and bonus tiles of every kind."""
@@ -181,7 +189,7 @@ class Causes:
                 if got.id != BACK:
                     self.back_faces[got.id] += 1
             else:
-                cause = bonus_reading(want, got.id) + (" (set counts changed it)" if got.changed else "")
+                cause = bonus_reading(want, got.id) + _changed(got, want)
                 if cause.startswith("named a suited"):
                     self.bonus_faces[got.id] += 1
             (self.backs if want == BACK else self.bonus)[cause] += 1
