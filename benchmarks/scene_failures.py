@@ -12,7 +12,8 @@ interest is followed to the first stage that lost or misnamed it:
   duplicate or straddler; read as ``back``.  Backs reported where no face-down tile lies (a face or the table read
   as a back) are counted too: they spoil the count as much as a lost back.
 - bonus tiles (flowers and seasons of every kind): the same stages up to the name, then named right, the other
-  bonus kind (flower for season or back), the wrong number of the right kind, a suited or honour tile, or a back.
+  bonus kind (flower for season or back), the wrong number of the right kind, a suited or honour tile, or a back;
+  a bonus tile the scene holds twice (a set holds one) is marked, as the tile-set counts must move one of them.
 
 Usage: python -m benchmarks.scene_failures [--per-kind N] [--seed S] [--long-side PX] [--art heldout|seen]
        [--kinds K,...] [--out FILE]
@@ -177,6 +178,7 @@ class Causes:
         boxes = np.array([t.box for t in tiles], np.float32).reshape(-1, 4)
         pairs = {g: p for p, g in match_pairs(boxes, gt)}
         lost: Counter[str] = Counter()
+        copies = Counter(t.label for t in sample.tiles if t.label.endswith("f"))
         for g, label in enumerate(sample.tiles):
             want = expected_id(label.label)
             if not (want.endswith("f") or (want == BACK and sample.kind == "kong")):
@@ -192,6 +194,8 @@ class Causes:
                 cause = bonus_reading(want, got.id) + _changed(got, want)
                 if cause.startswith("named a suited"):
                     self.bonus_faces[got.id] += 1
+            if want.endswith("f") and copies[want] > 1:  # the scene breaks the set's counts, not recognition
+                cause = f"[scene holds {copies[want]} of it; a set holds 1] {cause}"
             (self.backs if want == BACK else self.bonus)[cause] += 1
             if want == BACK and cause != "read back":
                 lost[cause] += 1
