@@ -2,8 +2,9 @@
 
 Candidates from two sources, or from two views of one place, can overlap: duplicates, boxes straddling two tiles
 and scraps are dropped first (``consistent``).  The kept tiles are laid out in rows and groups (``vision.layout``),
-their ids assigned under the tile-set counts and, when asked, the winning-hand shape (``vision.assign``), and
-their quads mapped back to the original photo's pixels.
+their ids assigned under the tile-set counts and, when asked, the winning-hand shape (``vision.assign``), after
+the face-down tiles of groups shaped like a concealed kong are read as backs (``vision.kong_backs``), and their
+quads mapped back to the original photo's pixels.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ import numpy as np
 from sikwu.vision.assign import Assignment, assign
 from sikwu.vision.calibration import Calibration
 from sikwu.vision.io import LoadedImage
+from sikwu.vision.kong_backs import as_back, kong_backs
 from sikwu.vision.layout import layout
 from sikwu.vision.naming import Named
 from sikwu.vision.quads import area, intersection, quad_box
@@ -70,11 +72,14 @@ def assemble(
     order = sorted(range(len(chosen)), key=lambda i: placements[i].order)
     chosen = [chosen[i] for i in order]
     placements = [placements[i] for i in order]
-    assignment = assign([p for _, p in chosen], winning=winning)
+    down = set(kong_backs([p.group for p in placements], [p for _, p in chosen]))
+    assignment = assign([as_back(p) if i in down else p for i, (_, p) in enumerate(chosen)], winning=winning)
     tiles = []
-    for (q, pred), place, got in zip(chosen, placements, assignment.tiles, strict=True):
+    for i, ((q, pred), place, got) in enumerate(zip(chosen, placements, assignment.tiles, strict=True)):
         q_orig = image.to_original(q)
         confidence, top3, unknown = got.confidence, got.top3, False
+        if i in down:  # the classifier's own readings, for the player checking the layout's
+            top3 = tuple((label, round(float(p), 4)) for label, p in pred[:3])
         if calibration is not None:
             readings = calibration.recalibrate(pred)
             confidence = dict(readings).get(got.id, confidence)
@@ -89,7 +94,7 @@ def assemble(
                 box=quad_box(q_orig),
                 group=place.group,
                 row=place.row,
-                changed=got.changed,
+                changed=got.changed or i in down,
                 low_confidence=got.low_confidence,
                 unknown=unknown,
             )

@@ -1,9 +1,9 @@
 """Name stage: the classifier names each proposed quad, and decides which uncertain candidates are tiles at all.
 
 Every candidate is cropped upright with a little table around it (CROP_PAD, as the classifier was trained) and all
-crops of a photo go through the classifier in one batch.  A candidate the classifier calls not-a-tile, or cannot
-name with at least MIN_TILE_PROB, is not reported; faint detector boxes and segmentation's extra tiles must clear
-higher bars because their sources are less sure.
+crops of a photo go through the classifier in one batch.  A candidate the classifier calls not-a-tile, or can
+neither name with at least MIN_TILE_PROB nor call some tile with at least MIN_TILE_MASS, is not reported; faint
+detector boxes and segmentation's extra tiles must clear higher bars because their sources are less sure.
 """
 
 from __future__ import annotations
@@ -26,6 +26,11 @@ CROP_PAD = 0.06
 #: measurement set): gates 0.2 / 0.25 / 0.3 / 0.4 / 0.5 gave recall 99.2 / 99.2 / 99.1 / 99.0 / 98.7% at precision
 #: 99.3 / 99.3 / 99.3 / 99.3 / 99.4% (the not-a-tile class, not this gate, rejects table and trays).
 MIN_TILE_PROB = 0.3
+#: ...or when the classifier's alternatives together say "a tile" (face or back) with at least this probability: a
+#: face it cannot yet tell from its look-alikes (a flower of unfamiliar art spread over the eight bonus tiles) is
+#: still a tile, reported with its top-3 for the player to check. 0.5 is "more likely a tile than not" (the top-K
+#: sum is a lower bound of that probability), not a fitted value.
+MIN_TILE_MASS = 0.5
 #: A faint detector box becomes a tile only when the classifier names a face there with at least this probability.
 FAINT_MIN_PROB = 0.7
 #: A segmentation candidate covering more than this fraction of (the smaller of) itself or a detector box is a tile
@@ -52,9 +57,19 @@ def name_quads(pixels: np.ndarray, quads: list[np.ndarray], clf: Classifier) -> 
     return list(zip(quads, clf.predict(crops, k=TOP_K), strict=True))
 
 
+def tile_mass(pred: TopK) -> float:
+    """The probability the classifier's alternatives give to "some tile" (any face or a back): a lower bound, as
+    only the top-K are kept."""
+    return sum(p for label, p in pred if label != NOT_A_TILE)
+
+
 def is_tile(pred: TopK) -> bool:
-    """A crop the classifier calls not-a-tile, or cannot name with at least MIN_TILE_PROB, is not reported."""
-    return pred[0][0] != NOT_A_TILE and pred[0][1] >= MIN_TILE_PROB
+    """A crop the classifier calls not-a-tile is not reported; nor one it can neither name with at least
+    MIN_TILE_PROB nor call a tile of some face with at least MIN_TILE_MASS (which face it is and whether it is a
+    tile at all are different questions: unsure of the first, the player can still be asked)."""
+    if pred[0][0] == NOT_A_TILE:
+        return False
+    return pred[0][1] >= MIN_TILE_PROB or tile_mass(pred) >= MIN_TILE_MASS
 
 
 def row_continuations(faint: list[Named], taken: list[np.ndarray]) -> list[Named]:

@@ -159,8 +159,8 @@ class NearestFaceClassifier:
             for t, r in self.refs:
                 score = float(cv2.matchTemplate(g, r, cv2.TM_CCOEFF_NORMED).max())
                 d[t] = min(d.get(t, 1e18), (1.0 - score) * 1000)
-            ranked = sorted(d.items(), key=lambda kv: kv[1])[:k]
-            w = np.exp(-np.array([v for _, v in ranked]) / 50.0)
-            w = w / w.sum()
-            out.append([(t, float(p)) for (t, _), p in zip(ranked, w, strict=True)])
+            ranked = sorted(d.items(), key=lambda kv: kv[1])
+            w = np.exp(-(np.array([v for _, v in ranked]) - ranked[0][1]) / 50.0)
+            w = w / w.sum()  # over every face, as a real classifier's softmax: the top k need not sum to 1
+            out.append([(t, float(p)) for (t, _), p in zip(ranked[:k], w[:k], strict=True)])
         return out
