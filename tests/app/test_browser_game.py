@@ -58,9 +58,21 @@ def audit(d, axe: Path, size: tuple[int, int]) -> dict:  # noqa: ANN001
     opened (a closed one's controls cannot be touched, so they are measured open)."""
     B.set_width(d, *size)
     closed = '[data-testid="stExpander"] details:not([open]) > summary'
-    d.execute_script("document.querySelectorAll(arguments[0]).forEach(s => s.click())", closed)
+
+    clicked = [0.0]
+
+    def all_open(d) -> bool:  # noqa: ANN001
+        # a Streamlit rerun can draw an expander again closed after the click: click what is still closed, at most
+        # every 2 s (a second click on one still opening would close it)
+        if not B.css(d, closed):
+            return True
+        if time.monotonic() - clicked[0] > 2:
+            d.execute_script("document.querySelectorAll(arguments[0]).forEach(s => s.click())", closed)
+            clicked[0] = time.monotonic()
+        return False
+
+    B.wait_for(d, all_open, 30, "expanders open")
     time.sleep(0.8)
-    B.wait_for(d, lambda d: not B.css(d, '[data-testid="stExpander"] details:not([open])'), 10, "expanders open")
     sizes = [c for c in B.controls(d) if (c["w"], c["h"]) != (1, 1)]
     found = {"controls": len(sizes), "smallest": sizes[0] if sizes else None, "small": small_controls(d)}
     found["axe"] = B.axe_violations(d, axe)
