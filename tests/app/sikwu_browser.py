@@ -317,6 +317,17 @@ def text_census(driver) -> tuple[int, int]:  # noqa: ANN001
     return chinese, latin
 
 
+def chinese_census(driver, timeout: float = 30.0) -> tuple[int, int]:  # noqa: ANN001
+    """:func:`text_census` once the page reads mostly Chinese, or as it is after ``timeout`` s: a Streamlit rerun
+    replaces the page's blocks one by one, so one block in Chinese does not mean the rest has followed yet."""
+    deadline = time.monotonic() + timeout
+    census = text_census(driver)
+    while census[0] <= census[1] and time.monotonic() < deadline:
+        time.sleep(0.5)
+        census = text_census(driver)
+    return census
+
+
 def axe_violations(driver, axe_js: Path) -> list[dict]:  # noqa: ANN001
     """Serious and critical axe-core violations on the page as it is (nothing excluded)."""
     driver.execute_script(axe_js.read_text())

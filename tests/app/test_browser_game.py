@@ -111,7 +111,7 @@ def test_game_page_in_chinese_says_it_in_chinese(app):  # noqa: F811
         B.set_width(d, *PHONE)
         d.get(f"{app['url']}/game?game={game.id}&lang=zh_Hant_HK")
         settle(d, "the game in Chinese", lambda d: "找數" in d.page_source and B.css(d, '[data-testid="stTable"]'))
-        chinese, latin = B.text_census(d)
+        chinese, latin = B.chinese_census(d)
         print(f"Game page in 繁體中文: {chinese} Chinese characters, {latin} Latin letters")
         assert chinese > latin
         assert all(w in d.page_source for w in ("東圈", "出銃", "找數", "食糊王"))
@@ -147,7 +147,7 @@ def test_teach_page_fits_fingers_passes_axe_and_speaks_chinese(app, axe_js):  # 
         assert desktop["small"] == [] and desktop["axe"] == [], desktop
         d.get(f"{app['url']}/teach?lang=zh_Hant_HK")
         settle(d, "the teach page in Chinese", lambda d: "教" in d.page_source)
-        chinese, latin = B.text_census(d)
+        chinese, latin = B.chinese_census(d)
         print(f"Teach page in 繁體中文: {chinese} Chinese characters, {latin} Latin letters")
         assert chinese > latin
 

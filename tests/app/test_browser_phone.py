@@ -181,7 +181,7 @@ def test_phone_first_screen_touch_targets_axe_and_chinese(app, axe_js, tmp_path)
 
         B.click_text(d, "lang", "繁體中文")
         B.wait_for(d, lambda d: B.metric_value(d, "總番數") == "6", 30, "the page in Chinese")
-        chinese, latin = B.text_census(d)
+        chinese, latin = B.chinese_census(d)
         print(f"繁體中文 page: {chinese} Chinese characters, {latin} Latin letters")
         assert chinese > latin
         assert "lang=zh_Hant_HK" in d.current_url, "the choice is kept in the URL for reloads"
