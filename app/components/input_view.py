@@ -15,6 +15,9 @@ from sikwu.app.i18n import N_, _
 from sikwu.app.session import Session, W
 
 PHOTO_TYPES = ["jpg", "jpeg", "png", "webp", "heic", "heif"]
+#: The live camera's picture height (Streamlit's presets: 480p, 720p, 1080p); recognition down-scales big photos
+#: itself, so the largest preset costs nothing but the upload.
+CAMERA_RESOLUTION = "1080p"
 PHOTO_TIPS = N_(
     "Lay the hand face up in one row, exposed melds and flowers a little apart, on a plain table; fill the frame "
     "from above and avoid glare. On a phone the picker opens the camera at full resolution."
@@ -69,7 +72,11 @@ def render_input(session: Session) -> None:
                 )
             )
             return
-        shot = st.camera_input(_("Photo of the winning hand, laid face up"), key=W.PHOTO_CAMERA)
+        # Without ``resolution`` the picture is as wide as the widget on screen: about 390 px on a phone, where a
+        # hand's tiles come out ~25 px wide. 1080p asks the camera for its stream at up to 1080 px high instead.
+        shot = st.camera_input(
+            _("Photo of the winning hand, laid face up"), key=W.PHOTO_CAMERA, resolution=CAMERA_RESOLUTION
+        )
         st.caption(_(PHOTO_TIPS))
         if shot is not None:
             _take(session, shot.getvalue(), "camera.jpg")

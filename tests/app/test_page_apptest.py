@@ -89,6 +89,13 @@ def test_a_camera_shot_goes_through_the_same_photo_checks():
     assert at.error and ("damaged" in at.error[0].value or "not a photo" in at.error[0].value)
 
 
+def test_the_live_camera_asks_for_a_1080p_picture_not_the_widgets_width():
+    """Streamlit otherwise returns a picture as wide as the widget on screen (~390 px on a phone)."""
+    at = new_page()
+    at.segmented_control(key="input_mode").set_value("Camera").run()
+    assert at.camera_input(key="photo_camera").proto.resolution_height == 1080
+
+
 def test_an_unreadable_new_photo_replaces_the_previous_hand():
     from sikwu.app.draft import Draft
 
