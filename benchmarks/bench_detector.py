@@ -18,7 +18,7 @@ from pathlib import Path
 
 import cv2
 import numpy as np
-from sikwu.datasets.box_match import match_count, match_pairs
+from sikwu.datasets.box_match import match_count, match_pairs, overlaps
 from sikwu.datasets.detector_data import parse_yolo_labels
 from sikwu.datasets.detector_synth import synth_scene
 from sikwu.datasets.paths import shared_path
@@ -63,10 +63,8 @@ def _tally_placement(loose: dict, boxes: np.ndarray, gt: np.ndarray) -> None:
     pairs = match_pairs(boxes, gt, 0.3)
     loose["matched_03"] += len(pairs)
     loose["gt"] += len(gt)
-    for p, g in pairs:
-        a = (boxes[p, 2] - boxes[p, 0]) * (boxes[p, 3] - boxes[p, 1])
-        b = (gt[g, 2] - gt[g, 0]) * (gt[g, 3] - gt[g, 1])
-        loose["area_ratios"].append(float(a / max(b, 1e-6)))
+    _, area_box, area_gt = overlaps(boxes, gt)
+    loose["area_ratios"] += [float(area_box[p] / max(area_gt[g], 1e-6)) for p, g in pairs]
 
 
 def _valid_items(limit: int | None):

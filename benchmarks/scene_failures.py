@@ -31,7 +31,7 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
-from sikwu.datasets.box_match import match_pairs
+from sikwu.datasets.box_match import match_pairs, overlaps
 from sikwu.datasets.scenes.art import FaceBank
 from sikwu.datasets.scenes.generate import iter_scenes
 from sikwu.datasets.scenes.render import SceneSample
@@ -102,12 +102,9 @@ def _boxes(quads: list[np.ndarray]) -> np.ndarray:
 
 def _cover(boxes: np.ndarray, box: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """(IoU of each box with ``box``, share of ``box`` each covers)."""
-    ix = np.clip(np.minimum(boxes[:, 2], box[2]) - np.maximum(boxes[:, 0], box[0]), 0, None)
-    iy = np.clip(np.minimum(boxes[:, 3], box[3]) - np.maximum(boxes[:, 1], box[1]), 0, None)
-    inter = ix * iy
-    a = (boxes[:, 2] - boxes[:, 0]) * (boxes[:, 3] - boxes[:, 1])
-    ab = max(float((box[2] - box[0]) * (box[3] - box[1])), 1e-6)
-    return inter / np.maximum(a + ab - inter, 1e-6), inter / ab
+    inter, areas, (area,) = overlaps(boxes, box[None])
+    inter, ab = inter[:, 0], max(float(area), 1e-6)
+    return inter / np.maximum(areas + ab - inter, 1e-6), inter / ab
 
 
 def lost_where(w: Watch, g: int, gt: np.ndarray) -> str:

@@ -6,6 +6,20 @@ from __future__ import annotations
 import numpy as np
 
 
+def overlaps(a: np.ndarray, b: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(intersection area of every ``a`` box with every ``b`` box (len(a), len(b)), areas of ``a``, areas of ``b``):
+    what IoU, the share of a box another covers and box-size ratios are all made of."""
+    ix = np.clip(np.minimum(a[:, None, 2], b[None, :, 2]) - np.maximum(a[:, None, 0], b[None, :, 0]), 0, None)
+    iy = np.clip(np.minimum(a[:, None, 3], b[None, :, 3]) - np.maximum(a[:, None, 1], b[None, :, 1]), 0, None)
+    return ix * iy, (a[:, 2] - a[:, 0]) * (a[:, 3] - a[:, 1]), (b[:, 2] - b[:, 0]) * (b[:, 3] - b[:, 1])
+
+
+def iou_matrix(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """IoU of every ``a`` box with every ``b`` box, (len(a), len(b))."""
+    inter, area_a, area_b = overlaps(a, b)
+    return inter / np.maximum(area_a[:, None] + area_b[None, :] - inter, 1e-6)
+
+
 def match_pairs(pred: np.ndarray, gt: np.ndarray, iou_threshold: float = 0.5) -> list[tuple[int, int]]:
     """Greedy one-to-one (pred, gt) index pairs by IoU, highest first, each at least ``iou_threshold``.
 
@@ -13,12 +27,7 @@ def match_pairs(pred: np.ndarray, gt: np.ndarray, iou_threshold: float = 0.5) ->
     """
     if len(pred) == 0 or len(gt) == 0:
         return []
-    ix = np.clip(np.minimum(pred[:, None, 2], gt[None, :, 2]) - np.maximum(pred[:, None, 0], gt[None, :, 0]), 0, None)
-    iy = np.clip(np.minimum(pred[:, None, 3], gt[None, :, 3]) - np.maximum(pred[:, None, 1], gt[None, :, 1]), 0, None)
-    inter = ix * iy
-    ap = (pred[:, 2] - pred[:, 0]) * (pred[:, 3] - pred[:, 1])
-    ag = (gt[:, 2] - gt[:, 0]) * (gt[:, 3] - gt[:, 1])
-    iou = inter / np.maximum(ap[:, None] + ag[None, :] - inter, 1e-6)
+    iou = iou_matrix(pred, gt)
     pairs = np.argwhere(iou >= iou_threshold)
     order = np.argsort(-iou[pairs[:, 0], pairs[:, 1]], kind="stable")
     used_p: set[int] = set()

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import numpy as np
-from sikwu.vision.assign import Assignment, assign
+from sikwu.vision.assign import Assignment, assign, rounded_top3
 from sikwu.vision.calibration import Calibration
 from sikwu.vision.io import LoadedImage
 from sikwu.vision.kong_backs import as_back, kong_backs
@@ -79,7 +79,7 @@ def assemble(
         q_orig = image.to_original(q)
         confidence, top3, unknown = got.confidence, got.top3, False
         if i in down:  # the classifier's own readings, for the player checking the layout's
-            top3 = tuple((label, round(float(p), 4)) for label, p in pred[:3])
+            top3 = rounded_top3(pred)
         if calibration is not None:
             readings = calibration.recalibrate(pred)
             confidence = dict(readings).get(got.id, confidence)

@@ -239,6 +239,11 @@ def _winning_ranks(
     return ranks, tried, None
 
 
+def rounded_top3(topk: TopK) -> tuple[tuple[str, float], ...]:
+    """The classifier's first three readings as a result reports them (probabilities to 4 places)."""
+    return tuple((label, round(float(q), 4)) for label, q in list(topk)[:3])
+
+
 def assign(topks: Sequence[TopK], *, winning: bool = False) -> Assignment:
     """Choose one id per tile from its classifier top-k (best first), never breaking the tile-set counts."""
     options = [_candidates(t) for t in topks]
@@ -272,12 +277,11 @@ def assign(topks: Sequence[TopK], *, winning: bool = False) -> Assignment:
     tiles = []
     for i, tile_id in enumerate(ids):
         p = prob[i].get(tile_id, 0.0)
-        top3 = tuple((label, round(float(q), 4)) for label, q in list(topks[i])[:3])
         tiles.append(
             AssignedTile(
                 id=tile_id,
                 confidence=float(p),
-                top3=top3,
+                top3=rounded_top3(topks[i]),
                 changed=tile_id != argmax[i],
                 low_confidence=p < LOW_CONFIDENCE,
             )

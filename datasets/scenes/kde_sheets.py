@@ -108,17 +108,17 @@ def _hrefs(tree: ET.Element) -> set[str]:
 def _still_referenced(doc: ET.Element, moved: list[ET.Element]) -> list[ET.Element]:
     """The moved elements a kept one points at (``<use>`` clones), transitively: the rest are dropped, which makes
     cairosvg parse a face's few elements instead of the whole sheet's."""
-    needed, keep = _hrefs(doc), []
+    needed, kept = _hrefs(doc), set()
     ids = [{e.get("id") for e in m.iter()} for m in moved]
     grew = True
     while grew:
         grew = False
-        for m, its_ids in zip(moved, ids, strict=True):
-            if all(m is not k for k in keep) and its_ids & needed:
-                keep.append(m)
+        for i, (m, its_ids) in enumerate(zip(moved, ids, strict=True)):
+            if i not in kept and its_ids & needed:
+                kept.add(i)
                 needed |= _hrefs(m)
                 grew = True
-    return keep
+    return [m for i, m in enumerate(moved) if i in kept]
 
 
 def render(svg_bytes: bytes, scale: float) -> np.ndarray | None:
