@@ -52,6 +52,7 @@ GENERATOR_SOURCES = (
     "prepare.py",
     "hk_photos.py",
     "tile_crops.py",
+    "back_colours.py",
     "scenes",
 )
 

@@ -13,6 +13,7 @@ A layout returns :class:`Placement` s in drawing order (later ones lie on top).
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 
 import numpy as np
@@ -35,21 +36,55 @@ class Placement:
     group: str  # hand, meld, kong, flowers, discard, pile, standing, wall
 
 
+def _is_bonus(tile: str) -> bool:
+    return tile.endswith("f")
+
+
 class _Dealer:
-    """Tiles as a shuffled set (four of each face, one of each bonus tile), so a scene's counts are plausible."""
+    """Tiles dealt from a shuffled set (four of each suited and honour face, one of each flower and season), so a
+    scene's counts are plausible: it never holds two copies of one flower or season, as a real set never does."""
 
     def __init__(self, bank: FaceBank, style: SetStyle, rng: np.random.Generator) -> None:
         self.bank, self.style, self.rng = bank, style, rng
-        deck = [t for t in bank.tiles for _ in range(1 if t.endswith("f") else 4)]
+        deck = [t for t in bank.tiles for _ in range(1 if _is_bonus(t) else 4)]
         self.deck = [deck[i] for i in rng.permutation(len(deck))]
 
     def draw(self, bonus: bool = False) -> str:
+        """The next tile of the deck; ``bonus``: the next flower or season still in it (an ordinary tile once all
+        are out)."""
         if bonus:
-            bonus_tiles = [t for t in self.bank.tiles if t.endswith("f")] or list(self.bank.tiles)
-            return bonus_tiles[int(self.rng.integers(len(bonus_tiles)))]
-        if not self.deck:
-            return self.bank.random_tile(self.rng)
-        return self.deck.pop()
+            for i in range(len(self.deck) - 1, -1, -1):
+                if _is_bonus(self.deck[i]):
+                    return self.deck.pop(i)
+            # every bonus tile is out: an ordinary tile instead
+        return self.deck.pop() if self.deck else self._spare()
+
+    def take(self, tiles: list[str]) -> bool:
+        """Take ``tiles`` (a meld) out of the deck when every one is still in it; False (deck unchanged) if not."""
+        left = Counter(self.deck)
+        if any(left[t] < n for t, n in Counter(tiles).items()):
+            return False
+        for t in tiles:
+            del self.deck[len(self.deck) - 1 - self.deck[::-1].index(t)]
+        return True
+
+    def meld(self, run: bool, n: int = 3) -> list[str]:
+        """A run of three (``run``) or ``n`` of a kind, taken from the deck: the first the deck still holds, from
+        its top. Never a flower or season (an honour tile makes no run: three of it then)."""
+        for t in reversed(self.deck):
+            if _is_bonus(t):
+                continue
+            tiles = [f"{min(int(t[0]), 7) + i}{t[1]}" for i in range(3)] if run and t[1] in "mps" else [t] * n
+            if self.take(tiles):
+                return tiles
+        return [self._spare()] * n  # the deck has run dry (a crowded scene): the counts can no longer hold
+
+    def _spare(self) -> str:
+        """A suited or honour tile once the deck has none left (more tiles than a set holds: a crowded pile)."""
+        plain = [t for t in self.bank.tiles if not _is_bonus(t)]
+        if not plain:
+            raise ValueError("the art holds no suited or honour face: a scene needs some; allow more tile sets")
+        return plain[int(self.rng.integers(len(plain)))]
 
     def label(self, tile: str) -> str:
         return BLANK if tile == "5z" and self.style.blank_white else tile
@@ -66,13 +101,8 @@ def _down(x: float, y: float, h: float, group: str, angle: float = 0.0) -> Place
 def _meld_tiles(d: _Dealer, rng: np.random.Generator) -> tuple[list[str], str]:
     """(tiles, meld kind): a chow, a pung, an exposed kong or a concealed kong."""
     kind = str(rng.choice(["chow", "pung", "kong", "concealed"], p=[0.35, 0.35, 0.12, 0.18]))
-    t = d.draw()
-    if kind == "chow" and t[1] in "mps":
-        r = min(int(t[0]), 7)
-        return [f"{r + i}{t[1]}" for i in range(3)], kind
-    if kind == "chow":
-        kind = "pung"
-    return [t] * (3 if kind == "pung" else 4), kind
+    tiles = d.meld(run=kind == "chow", n=4 if kind in ("kong", "concealed") else 3)
+    return tiles, "pung" if kind == "chow" and tiles[0] == tiles[1] else kind
 
 
 def _lay_group(
@@ -117,8 +147,7 @@ def _row_scene(d: _Dealer, rng: np.random.Generator, area: Rect, kongs: int) -> 
     x = x0 + rng.uniform(0, 1.5) * w
     groups = [_meld_tiles(d, rng) for _ in range(n_melds)]
     for _ in range(kongs):
-        t = d.draw()
-        groups.insert(int(rng.integers(len(groups) + 1)), ([t] * 4, "concealed"))
+        groups.insert(int(rng.integers(len(groups) + 1)), (d.meld(run=False, n=4), "concealed"))
     for tiles, kind in groups:
         if x + len(tiles) * w > x1:
             break
