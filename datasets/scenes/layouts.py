@@ -22,6 +22,10 @@ from sikwu.datasets.scenes.tiles import BACK, BLANK, SetStyle
 
 KINDS = ("row", "kong", "scattered", "pile", "standing", "wall")
 Rect = tuple[float, float, float, float]  # x0, y0, x1, y1 of the region the camera sees
+#: How often a tile lies face down: a loose discard (``scattered``), a tile in a heap (``pile``); and how often a
+#: ``row`` scene holds a concealed kong. Face-down tiles among faces are what the detector missed most (half the
+#: backs of kong scenes got no box); with these, backs are about an eighth of the tiles outside walls.
+FACE_DOWN = {"scattered": 0.15, "pile": 0.25, "row": 0.4}
 
 
 @dataclass(frozen=True)
@@ -127,6 +131,30 @@ def _lay_group(
     return out, x
 
 
+def _lay_melds(
+    d: _Dealer, rng: np.random.Generator, groups: list[tuple[list[str], str]], row: tuple[float, float, float], h: float
+) -> tuple[list[Placement], float]:
+    """Melds laid left to right along ``row`` = (start x, end x, bottom y); returns placements and the end x.
+
+    A group without room is left out and later, shorter ones still tried; room is kept for the concealed kongs
+    still to come, so a ``kong`` scene shows its face-down tiles whenever one kong fits at all."""
+    x, x1, y = row
+    w = h * d.style.aspect
+    kong_width = w * (4 * 1.05 + 1.5)  # four tiles and the widest gap after them
+    kong_room = sum(kind == "concealed" for _, kind in groups) * kong_width
+    out: list[Placement] = []
+    for tiles, kind in groups:
+        concealed = kind == "concealed"
+        need = len(tiles) * w * 1.05 + (0.0 if concealed else h - w)  # a claimed tile lies sideways
+        if x + need + (0.0 if concealed else kong_room) > x1:
+            continue
+        placed, x = _lay_group(d, tiles, kind, x, y, h, rng)
+        out += placed
+        x += w * rng.uniform(0.3, 1.5)
+        kong_room -= kong_width if concealed else 0.0
+    return out, x
+
+
 def _row_scene(d: _Dealer, rng: np.random.Generator, area: Rect, kongs: int) -> list[Placement]:
     x0, y0, x1, y1 = area
     n_hand = int(rng.integers(4, 15))
@@ -134,6 +162,8 @@ def _row_scene(d: _Dealer, rng: np.random.Generator, area: Rect, kongs: int) -> 
     aspect = d.style.aspect
     h_fit = (x1 - x0) * 0.95 / max(1.0, (n_hand + 0.5) * aspect)
     h = min(h_fit, (y1 - y0) / 3.2) * rng.uniform(0.3, 1.3)  # far to near (near: the row runs off the photo)
+    if kongs:  # not so near that no concealed kong fits in the meld row
+        h = min(h, (x1 - x0) / (7.5 * aspect))
     w = h * aspect
     out: list[Placement] = []
     # the hand: a touching row near the table edge (bottom of the view)
@@ -148,12 +178,8 @@ def _row_scene(d: _Dealer, rng: np.random.Generator, area: Rect, kongs: int) -> 
     groups = [_meld_tiles(d, rng) for _ in range(n_melds)]
     for _ in range(kongs):
         groups.insert(int(rng.integers(len(groups) + 1)), (d.meld(run=False, n=4), "concealed"))
-    for tiles, kind in groups:
-        if x + len(tiles) * w > x1:
-            break
-        placed, x = _lay_group(d, tiles, kind, x, y_meld, h, rng)
-        out += placed
-        x += w * rng.uniform(0.3, 1.5)
+    placed, x = _lay_melds(d, rng, groups, (x, x1, y_meld), h)
+    out += placed
     # flowers and seasons set apart: a short row of their own, above the melds or at the end of the meld row
     n_bonus = int(rng.integers(0, 5)) if kongs == 0 else int(rng.integers(0, 3))
     if n_bonus:
@@ -194,7 +220,7 @@ def _scattered(d: _Dealer, rng: np.random.Generator, area: Rect) -> list[Placeme
     out = []
     for cx, cy in _free_spots(rng, area, n, h * 1.1, h * 0.6):
         angle = float(rng.uniform(0, 360))
-        if rng.random() < 0.06:
+        if rng.random() < FACE_DOWN["scattered"]:
             out.append(_down(cx, cy, h, "discard", angle))
         else:
             out.append(_face(d, d.draw(bonus=rng.random() < 0.08), cx, cy, h, "discard", angle))
@@ -211,7 +237,7 @@ def _piles(d: _Dealer, rng: np.random.Generator, area: Rect) -> list[Placement]:
         for _ in range(int(rng.integers(6, 18))):
             px, py = cx + rng.normal(0, spread), cy + rng.normal(0, spread)
             angle = float(rng.uniform(0, 360))
-            if rng.random() < 0.15:
+            if rng.random() < FACE_DOWN["pile"]:
                 out.append(_down(px, py, h, "pile", angle))
             else:
                 out.append(_face(d, d.draw(bonus=rng.random() < 0.06), px, py, h, "pile", angle))
@@ -271,7 +297,7 @@ def lay_out(kind: str, bank: FaceBank, style: SetStyle, rng: np.random.Generator
     """The placements of one scene of ``kind`` inside ``area`` (table px)."""
     d = _Dealer(bank, style, rng)
     if kind == "row":
-        return _row_scene(d, rng, area, kongs=0 if rng.random() < 0.75 else 1)
+        return _row_scene(d, rng, area, kongs=int(rng.random() < FACE_DOWN["row"]))
     if kind == "kong":
         return _row_scene(d, rng, area, kongs=int(rng.integers(1, 3)))
     if kind == "scattered":
