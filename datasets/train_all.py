@@ -53,6 +53,7 @@ GENERATOR_SOURCES = (
     "hk_photos.py",
     "tile_crops.py",
     "back_colours.py",
+    "confusable_crops.py",
     "scenes",
 )
 
