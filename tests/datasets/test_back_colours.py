@@ -60,3 +60,9 @@ def test_the_same_seed_draws_the_same_back_colours() -> None:
     a = [s.back for s in _training_styles(5)[:50]]
     b = [s.back for s in _training_styles(5)[:50]]
     assert all(np.array_equal(x, y) for x, y in zip(a, b, strict=True))
+
+
+def test_the_classifier_renders_and_detector_tables_draw_training_backs_only() -> None:
+    """``back_colours.training`` paints the backs of ``tile_render`` crops and ``detector_synth`` tables."""
+    rng = np.random.default_rng(6)
+    assert not any(bc.held_out(bc.training(rng)) for _ in range(N))
