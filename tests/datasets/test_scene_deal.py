@@ -2,9 +2,9 @@
 
 A Hong Kong set holds one of each flower and season and four of every other face, and flowers are never melded
 (../shared/rules/mahjong-basics-and-hk-old-style-scoring.md, "Equipment", "Seasons": "There is one each bonus
-tile"; "you cannot chow, pung, or kong flowers"). The failure analysis on held-out scenes found scenes holding 2-4 copies of one bonus
-tile, drawn with replacement; a model trained on them learns counts no table shows. Faces are numbered cards, so
-these run without ``../shared``.
+tile"; "you cannot chow, pung, or kong flowers"). The failure analysis on held-out scenes found scenes holding
+2-4 copies of one bonus tile, drawn with replacement; a model trained on them learns counts no table shows. Faces
+are numbered cards, so these run without ``../shared``.
 """
 
 from __future__ import annotations
