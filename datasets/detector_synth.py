@@ -12,6 +12,7 @@ import pickle
 
 import cv2
 import numpy as np
+from sikwu.datasets import back_colours
 from sikwu.datasets.detector_data import CACHE_DIR, SOURCE_LONG_SIDE, Scene
 
 
@@ -40,8 +41,11 @@ def _background(kind: str, w: int, h: int, rng: np.random.Generator) -> np.ndarr
 _FACE_CACHE: dict[str, np.ndarray] = {}
 #: Stands for a blank white dragon (many sets leave 5z plain ivory): the detector must box a tile with no marks.
 BLANK = "blank"
-#: Bumped when synth_scene draws differently, so cached scenes are rebuilt.
-SYNTH_SCENE_VERSION = 2
+#: Bumped when synth_scene draws differently, so cached scenes are rebuilt (3: more backs, of training colours).
+SYNTH_SCENE_VERSION = 3
+#: Share of tiles drawn face down. Each table's backs take one training colour (``back_colours.training``: any hue
+#: outside the bands of the held-out pink and purple), as one set's backs share a colour.
+BACK_SHARE = 0.10
 
 
 def _face(tile_id: str) -> np.ndarray:
@@ -63,9 +67,22 @@ def _face(tile_id: str) -> np.ndarray:
     return _FACE_CACHE[tile_id]
 
 
-def _tile_sprite(tile_id: str, height: int, rot: int, rng: np.random.Generator, bevel: np.ndarray) -> np.ndarray:
-    """RGBA tile: the face, a darker bevel rim and sometimes the tile's side (thickness) below it."""
-    face = _face(tile_id)
+def _recoloured_back(face: np.ndarray, back: np.ndarray) -> np.ndarray:
+    """The own back face (a green panel in an ivory rim) with its panel painted ``back`` (RGB), edges blended."""
+    rgb = face[..., :3].astype(np.float32)
+    panel = np.median(rgb.reshape(-1, 3), axis=0)
+    rim = rgb[rgb.shape[0] // 2, 0]  # the ivory rim at the left edge
+    share = 1 - np.linalg.norm(rgb - panel, axis=2) / max(1.0, float(np.linalg.norm(rim - panel)))
+    t = np.clip(share, 0, 1)[..., None]
+    out = rgb * (1 - t) + back.astype(np.float32) * t
+    return np.dstack([np.clip(out, 0, 255).astype(np.uint8), face[..., 3]])
+
+
+def _tile_sprite(
+    tile_id: str, height: int, rot: int, rng: np.random.Generator, bevel: np.ndarray, back: np.ndarray
+) -> np.ndarray:
+    """RGBA tile: the face (a back painted ``back``, RGB), a darker bevel rim and sometimes the tile's side."""
+    face = _face(tile_id) if tile_id != "back" else _recoloured_back(_face(tile_id), back)
     rim = max(1, round(height * rng.uniform(0.02, 0.06)))
     fw = max(4, round(height * 0.75)) - 2 * rim
     fh = height - 2 * rim
@@ -94,7 +111,7 @@ def _random_tile(rng: np.random.Generator, base_rot: int) -> tuple[str, int]:
     from sikwu.scoring.tiles import TILE_IDS
 
     u = rng.random()
-    tid = "back" if u < 0.04 else BLANK if u < 0.07 else TILE_IDS[rng.integers(0, len(TILE_IDS))]
+    tid = "back" if u < BACK_SHARE else BLANK if u < BACK_SHARE + 0.03 else TILE_IDS[rng.integers(0, len(TILE_IDS))]
     rot = base_rot
     if rng.random() < 0.1:
         rot = int(rng.choice([1, 3]))
@@ -103,9 +120,10 @@ def _random_tile(rng: np.random.Generator, base_rot: int) -> tuple[str, int]:
     return tid, rot
 
 
-def _lay_row(img: np.ndarray, rng: np.random.Generator, y: int, tile_h: int, bevel: np.ndarray, boxes: list) -> int:
-    """One row of touching tiles at height ``y``, split into groups (melds and the hand), drawn onto ``img``; the
-    box of every tile that fits is appended to ``boxes``. Returns the row's height (a sideways tile is taller)."""
+def _lay_row(img: np.ndarray, rng: np.random.Generator, y: int, tile_h: int, look: tuple, boxes: list) -> int:
+    """One row of touching tiles at height ``y``, split into groups (melds and the hand), drawn onto ``img`` in
+    ``look`` = (bevel colour, back colour); the box of every tile that fits is appended to ``boxes``. Returns the
+    row's height (a sideways tile is taller)."""
     W = img.shape[1]
     tile_w = round(tile_h * 0.75)
     x = int(rng.uniform(0.01, 0.2) * W)
@@ -116,7 +134,7 @@ def _lay_row(img: np.ndarray, rng: np.random.Generator, y: int, tile_h: int, bev
         n = int(rng.choice([1, 2, 3, 3, 4, 5, 8, 11, 14]))
         for _t in range(n):
             tid, rot = _random_tile(rng, base_rot)
-            sprite = _tile_sprite(tid, tile_h, rot, rng, bevel)
+            sprite = _tile_sprite(tid, tile_h, rot, rng, *look)
             yy = y + (tile_h - sprite.shape[0] if rot % 2 and rng.random() < 0.7 else 0)
             box = _paste(img, sprite, x, yy)
             if box is not None:
@@ -129,14 +147,14 @@ def _lay_row(img: np.ndarray, rng: np.random.Generator, y: int, tile_h: int, bev
     return row_h
 
 
-def _lay_rows(img: np.ndarray, rng: np.random.Generator, tile_h: int, bevel: np.ndarray) -> np.ndarray:
+def _lay_rows(img: np.ndarray, rng: np.random.Generator, tile_h: int, look: tuple) -> np.ndarray:
     """1-4 rows of tiles down ``img`` (as many as fit); returns their boxes as an (n, 4) float32 array."""
     H = img.shape[0]
     n_rows = int(rng.integers(1, 5))
     boxes: list[tuple[float, float, float, float]] = []
     y = int(rng.uniform(0.02, 0.25) * H)
     for _ in range(n_rows):
-        row_h = _lay_row(img, rng, y, tile_h, bevel, boxes)
+        row_h = _lay_row(img, rng, y, tile_h, look, boxes)
         y += row_h + int(rng.uniform(0.0, 1.5) * tile_h)
         if y + tile_h > H:
             break
@@ -182,7 +200,8 @@ def synth_scene(rng: np.random.Generator, long_side: int | None = SOURCE_LONG_SI
     tile_h = int(rng.uniform(28, 110))
     ivory = rng.integers(-25, 10)
     bevel = np.clip(np.array([175, 170, 150]) + ivory + rng.integers(-30, 30, 3), 0, 255).astype(np.uint8)
-    boxes = _lay_rows(img, rng, tile_h, bevel)
+    back = back_colours.training(rng)[::-1]  # BGR -> RGB: these tables are drawn in RGB
+    boxes = _lay_rows(img, rng, tile_h, (bevel, back))
     img, boxes = _tilt_camera(img, boxes, rng)
     img = _camera_noise(img, rng)
     if long_side is None:

@@ -21,12 +21,16 @@ from sikwu.scoring.tiles import TILE_IDS
 CACHE_SIZE = 80
 PAD = synth.PAD
 CACHE_VERSION = 3  # hk-photos and tile-crops crops
-SYNTH_VERSION = 6  # synthetic renders (4: blank white dragons, no ivory tables, more own faces; 5: glyph fonts;
-#                     6: flowers and seasons also as pictures)
+SYNTH_VERSION = 7  # synthetic renders (4: blank white dragons, no ivory tables, more own faces; 5: glyph fonts;
+#                     6: flowers and seasons also as pictures; 7: backs of any hue outside the held-out bands)
 #: Bonus tiles are one per set, so the photos hold a quarter as many of them: repeat them to balance the classes.
 BONUS_REPEAT = 2
 #: Bare ivory crops labelled 5z (blank white dragons seen through a tight box).
 BLANK_WHITE_DRAGONS = 400
+#: Pale ``back`` crops (a pale back is not a blank white dragon) and bare-table ``not-a-tile`` crops of each table
+#: kind the scenes draw (table texture is not a back): ``datasets.confusable_crops``.
+PALE_BACKS = 300
+TABLE_CROPS_PER_KIND = 80
 #: How many copies of each held-in tile-crops photo enter an epoch (they are the only other tile sets we have).
 TILE_CROPS_REPEAT = 6
 
@@ -134,6 +138,26 @@ def ambiguous_negatives(x: np.ndarray, y: list[str]) -> np.ndarray:
     return flat & (np.array(y) == "not-a-tile")
 
 
+def contrast_parts(
+    seed: int, pale_backs: int = PALE_BACKS, tables_per_kind: int = TABLE_CROPS_PER_KIND
+) -> dict[str, tuple[np.ndarray, list[str]]]:
+    """Crops that teach apart what looks alike: bare ivory is a blank white dragon (``5z``), a pale back is a back,
+    bare table of every kind the scenes draw is ``not-a-tile`` (``datasets.confusable_crops``). A table crop whose
+    middle is bright and featureless is left out, as the hk-photos negatives are (``ambiguous_negatives``)."""
+    from sikwu.datasets import confusable_crops  # it draws with the scene generator, which imports this module
+
+    tx, ty, _ = confusable_crops.table_crops(tables_per_kind, CACHE_SIZE, seed + 6)
+    keep = ~ambiguous_negatives(tx, ty)
+    return {
+        "synthetic blank 5z": synth.blank_face_crops(BLANK_WHITE_DRAGONS, CACHE_SIZE, seed + 4),
+        "synthetic pale backs": _cached(
+            f"v{SYNTH_VERSION}-pale-backs-s{seed}-n{pale_backs}",
+            lambda: confusable_crops.pale_back_crops(pale_backs, CACHE_SIZE, seed + 5),
+        ),
+        "table-texture negatives": (tx[keep], [v for v, k in zip(ty, keep, strict=True) if k]),
+    }
+
+
 def training_set(seed: int, per_class: int = 150) -> tuple[np.ndarray, np.ndarray, dict[str, int]]:
     """All training crops (uint8 BGR, CACHE_SIZE square) and class indices into CLASS_LABELS, plus source sizes."""
     from sikwu.scoring.tiles import BONUS_IDS
@@ -150,7 +174,7 @@ def training_set(seed: int, per_class: int = 150) -> tuple[np.ndarray, np.ndarra
         "hk-photos/train": (hx, hy),
         "tile-crops/train": tile_crops_train(seed),
         "synthetic": synthetic(seed, per_class),
-        "synthetic blank 5z": synth.blank_face_crops(BLANK_WHITE_DRAGONS, CACHE_SIZE, seed + 4),
+        **contrast_parts(seed),
     }
     xs, ys, sizes = [], [], {}
     for name, (x, y) in parts.items():

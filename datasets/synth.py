@@ -187,13 +187,16 @@ def all_faces() -> dict[str, list[np.ndarray]]:
     return faces
 
 
-def _draw_tile(faces: dict[str, list[np.ndarray]], label: str, rng: np.random.Generator, th: int) -> tuple:
-    """One tile body of height ``th`` for ``label`` (a tile id or ``back``), its face picked from the art sets.
+def _draw_tile(
+    faces: dict[str, list[np.ndarray]], label: str, rng: np.random.Generator, th: int, back: np.ndarray | None = None
+) -> tuple:
+    """One tile body of height ``th`` for ``label`` (a tile id or ``back``), its face picked from the art sets;
+    ``back``: the back colour of a face-down tile (a training back when None).
 
     Why the blank: many Hong Kong sets leave the white dragon blank, so ``5z`` is drawn without art 40% of the time.
     """
     if label == "back":
-        return tile_image(None, rng, th, back=True)
+        return tile_image(None, rng, th, back=True, back_colour=back)
     if label == "5z" and rng.random() < 0.4:
         return tile_image(None, rng, th)
     pool = faces[label]
@@ -264,16 +267,21 @@ def _frame_corners(rng: np.random.Generator, centre: tuple, face_box: tuple, shi
 
 
 def render_scene(
-    faces: dict[str, list[np.ndarray]], label: str, rng: np.random.Generator, size: int, shift: float = 0.0
+    faces: dict[str, list[np.ndarray]],
+    label: str,
+    rng: np.random.Generator,
+    size: int,
+    shift: float = 0.0,
+    back: np.ndarray | None = None,
 ) -> np.ndarray:
-    """One crop of ``size`` x ``size`` framed on a tile of ``label`` (a tile id or ``back``).
+    """One crop of ``size`` x ``size`` framed on a tile of ``label`` (a tile id or ``back``, of colour ``back``).
 
     ``shift`` moves the frame off the centre tile by that fraction of its width (0.5 = half of it and half of its
     neighbour), which is how ``not-a-tile`` straddling crops are made. Steps: centre tile -> table -> neighbours ->
     shadow -> frame -> perspective warp -> quarter turn -> light and camera (:mod:`sikwu.datasets.tile_render`).
     """
     th = int(rng.integers(70, 110))
-    img, mask, face_box = _draw_tile(faces, label, rng, th)
+    img, mask, face_box = _draw_tile(faces, label, rng, th, back)
     fw, fh = face_box[2], face_box[3]
     S = th * 4
     canvas = table_surface(rng, S, S)

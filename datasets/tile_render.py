@@ -10,10 +10,7 @@ from __future__ import annotations
 
 import cv2
 import numpy as np
-
-#: Colours (BGR) of tile backs seen at tables: green, blue, yellow, orange, pink, dark green, red.
-BACK_COLOURS = ((60, 130, 30), (170, 100, 30), (40, 190, 230), (30, 120, 230), (170, 140, 230), (50, 80, 20),
-                (40, 40, 190), (120, 160, 60))  # fmt: skip
+from sikwu.datasets import back_colours
 
 
 def trim_white_margins(img: np.ndarray) -> np.ndarray:
@@ -44,14 +41,21 @@ def rounded_mask(h: int, w: int, r: int) -> np.ndarray:
     return m
 
 
-def tile_image(face: np.ndarray | None, rng: np.random.Generator, h: int = 96, back: bool = False) -> tuple:
+def tile_image(
+    face: np.ndarray | None,
+    rng: np.random.Generator,
+    h: int = 96,
+    back: bool = False,
+    back_colour: np.ndarray | None = None,
+) -> tuple:
     """A tile seen from the front: (BGR image, mask, face box) with thickness and back colour along one edge.
 
-    The face box is returned so a caller can frame the crop on the face, as a real detector's box would.
+    The face box is returned so a caller can frame the crop on the face, as a real detector's box would. The back
+    colour is ``back_colour`` or a training back (``back_colours.training``: never a held-out pink or purple).
     """
     w = int(round(h * rng.uniform(0.68, 0.8)))
     r = max(2, int(h * rng.uniform(0.05, 0.12)))
-    back_col = np.array(BACK_COLOURS[int(rng.integers(len(BACK_COLOURS)))], np.float32) * rng.uniform(0.8, 1.15)
+    back_col = back_colours.training(rng) if back_colour is None else np.asarray(back_colour, np.float32)
     ivory = ivory_colour(rng)
     thick = int(h * rng.uniform(0.0, 0.25))  # visible side of the body, below the face
     back_part = int(thick * rng.uniform(0.3, 0.7))

@@ -52,6 +52,8 @@ GENERATOR_SOURCES = (
     "prepare.py",
     "hk_photos.py",
     "tile_crops.py",
+    "back_colours.py",
+    "confusable_crops.py",
     "scenes",
 )
 
@@ -236,6 +238,7 @@ def train_all(args: argparse.Namespace) -> dict[str, object]:
     import torch
     from sikwu.datasets.repeatable import make_repeatable
     from sikwu.datasets.scenes.art import training_excluded_crops
+    from sikwu.datasets.scenes.census import folder_census
 
     t0 = time.time()
     make_repeatable(args.seed, args.threads)
@@ -253,6 +256,7 @@ def train_all(args: argparse.Namespace) -> dict[str, object]:
     args.out.mkdir(parents=True, exist_ok=True)
     scenes, skipped = scene_folder(args.seed, args.scenes_per_kind, generator, debian_art)
     record["scenes_skipped"] = skipped
+    record["scene_boxes"] = folder_census(scenes)  # faces, backs and blanks per scene kind (datasets.scenes.census)
     durations = {"scenes": round(time.time() - t0, 1)}
     if args.only in (None, "detector"):
         t1 = time.time()

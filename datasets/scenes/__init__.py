@@ -9,7 +9,8 @@ wood, stone and automatic tables; and evaluation can draw the same kinds from ar
 Modules, in the order a scene is made: ``art`` (faces and the held-out filter), ``tiles`` (tile sprites and set
 styles), ``tables`` (table tops), ``layouts`` (where tiles lie, by scene kind), ``camera`` (perspective, light,
 optics), ``render`` (one photo + labels), ``generate`` (folders in YOLO format), ``__main__`` (the command);
-``heldout`` gives evaluation (``datasets.scene_eval``) its scenes of held-out art.
+``heldout`` gives evaluation (``datasets.scene_eval``) its scenes of held-out art; ``census`` counts faces, backs
+and blanks per kind. Back colours are drawn by ``datasets.back_colours``.
 See docs/synthetic-scenes.md.
 """
 

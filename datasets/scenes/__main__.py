@@ -15,6 +15,7 @@ import argparse
 import sys
 from pathlib import Path
 
+from sikwu.datasets.back_colours import ANY_HUE
 from sikwu.datasets.scenes.art import ArtFilter, FaceBank, heldout_filter, read_names, training_filter
 from sikwu.datasets.scenes.generate import iter_scenes, write
 from sikwu.datasets.scenes.layouts import KINDS
@@ -35,7 +36,7 @@ def _art(args: argparse.Namespace) -> tuple[ArtFilter, tuple[str, ...], str]:
         flt, origin = training_filter(args.heldout_list, sets)
         return flt, TRAIN_BACK_COLOURS, origin
     crops, exclude = _names(args.crops), _names(args.exclude_crops) or frozenset()
-    return ArtFilter(sets=sets, crops=crops, exclude_crops=exclude), tuple(BACK_COLOURS), "none (split all)"
+    return ArtFilter(sets=sets, crops=crops, exclude_crops=exclude), (*BACK_COLOURS, ANY_HUE), "none (split all)"
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -13,6 +13,7 @@ A layout returns :class:`Placement` s in drawing order (later ones lie on top).
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 
 import numpy as np
@@ -21,6 +22,10 @@ from sikwu.datasets.scenes.tiles import BACK, BLANK, SetStyle
 
 KINDS = ("row", "kong", "scattered", "pile", "standing", "wall")
 Rect = tuple[float, float, float, float]  # x0, y0, x1, y1 of the region the camera sees
+#: How often a tile lies face down: a loose discard (``scattered``), a tile in a heap (``pile``); and how often a
+#: ``row`` scene holds a concealed kong. Face-down tiles among faces are what the detector missed most (half the
+#: backs of kong scenes got no box); with these, backs are about an eighth of the tiles outside walls.
+FACE_DOWN = {"scattered": 0.15, "pile": 0.25, "row": 0.4}
 
 
 @dataclass(frozen=True)
@@ -35,21 +40,55 @@ class Placement:
     group: str  # hand, meld, kong, flowers, discard, pile, standing, wall
 
 
+def _is_bonus(tile: str) -> bool:
+    return tile.endswith("f")
+
+
 class _Dealer:
-    """Tiles as a shuffled set (four of each face, one of each bonus tile), so a scene's counts are plausible."""
+    """Tiles dealt from a shuffled set (four of each suited and honour face, one of each flower and season), so a
+    scene's counts are plausible: it never holds two copies of one flower or season, as a real set never does."""
 
     def __init__(self, bank: FaceBank, style: SetStyle, rng: np.random.Generator) -> None:
         self.bank, self.style, self.rng = bank, style, rng
-        deck = [t for t in bank.tiles for _ in range(1 if t.endswith("f") else 4)]
+        deck = [t for t in bank.tiles for _ in range(1 if _is_bonus(t) else 4)]
         self.deck = [deck[i] for i in rng.permutation(len(deck))]
 
     def draw(self, bonus: bool = False) -> str:
+        """The next tile of the deck; ``bonus``: the next flower or season still in it (an ordinary tile once all
+        are out)."""
         if bonus:
-            bonus_tiles = [t for t in self.bank.tiles if t.endswith("f")] or list(self.bank.tiles)
-            return bonus_tiles[int(self.rng.integers(len(bonus_tiles)))]
-        if not self.deck:
-            return self.bank.random_tile(self.rng)
-        return self.deck.pop()
+            for i in range(len(self.deck) - 1, -1, -1):
+                if _is_bonus(self.deck[i]):
+                    return self.deck.pop(i)
+            # every bonus tile is out: an ordinary tile instead
+        return self.deck.pop() if self.deck else self._spare()
+
+    def take(self, tiles: list[str]) -> bool:
+        """Take ``tiles`` (a meld) out of the deck when every one is still in it; False (deck unchanged) if not."""
+        left = Counter(self.deck)
+        if any(left[t] < n for t, n in Counter(tiles).items()):
+            return False
+        for t in tiles:
+            del self.deck[len(self.deck) - 1 - self.deck[::-1].index(t)]
+        return True
+
+    def meld(self, run: bool, n: int = 3) -> list[str]:
+        """A run of three (``run``) or ``n`` of a kind, taken from the deck: the first the deck still holds, from
+        its top. Never a flower or season (an honour tile makes no run: three of it then)."""
+        for t in reversed(self.deck):
+            if _is_bonus(t):
+                continue
+            tiles = [f"{min(int(t[0]), 7) + i}{t[1]}" for i in range(3)] if run and t[1] in "mps" else [t] * n
+            if self.take(tiles):
+                return tiles
+        return [self._spare()] * n  # the deck has run dry (a crowded scene): the counts can no longer hold
+
+    def _spare(self) -> str:
+        """A suited or honour tile once the deck has none left (more tiles than a set holds: a crowded pile)."""
+        plain = [t for t in self.bank.tiles if not _is_bonus(t)]
+        if not plain:
+            raise ValueError("the art holds no suited or honour face: a scene needs some; allow more tile sets")
+        return plain[int(self.rng.integers(len(plain)))]
 
     def label(self, tile: str) -> str:
         return BLANK if tile == "5z" and self.style.blank_white else tile
@@ -66,13 +105,8 @@ def _down(x: float, y: float, h: float, group: str, angle: float = 0.0) -> Place
 def _meld_tiles(d: _Dealer, rng: np.random.Generator) -> tuple[list[str], str]:
     """(tiles, meld kind): a chow, a pung, an exposed kong or a concealed kong."""
     kind = str(rng.choice(["chow", "pung", "kong", "concealed"], p=[0.35, 0.35, 0.12, 0.18]))
-    t = d.draw()
-    if kind == "chow" and t[1] in "mps":
-        r = min(int(t[0]), 7)
-        return [f"{r + i}{t[1]}" for i in range(3)], kind
-    if kind == "chow":
-        kind = "pung"
-    return [t] * (3 if kind == "pung" else 4), kind
+    tiles = d.meld(run=kind == "chow", n=4 if kind in ("kong", "concealed") else 3)
+    return tiles, "pung" if kind == "chow" and tiles[0] == tiles[1] else kind
 
 
 def _lay_group(
@@ -97,6 +131,30 @@ def _lay_group(
     return out, x
 
 
+def _lay_melds(
+    d: _Dealer, rng: np.random.Generator, groups: list[tuple[list[str], str]], row: tuple[float, float, float], h: float
+) -> tuple[list[Placement], float]:
+    """Melds laid left to right along ``row`` = (start x, end x, bottom y); returns placements and the end x.
+
+    A group without room is left out and later, shorter ones still tried; room is kept for the concealed kongs
+    still to come, so a ``kong`` scene shows its face-down tiles whenever one kong fits at all."""
+    x, x1, y = row
+    w = h * d.style.aspect
+    kong_width = w * (4 * 1.05 + 1.5)  # four tiles and the widest gap after them
+    kong_room = sum(kind == "concealed" for _, kind in groups) * kong_width
+    out: list[Placement] = []
+    for tiles, kind in groups:
+        concealed = kind == "concealed"
+        need = len(tiles) * w * 1.05 + (0.0 if concealed else h - w)  # a claimed tile lies sideways
+        if x + need + (0.0 if concealed else kong_room) > x1:
+            continue
+        placed, x = _lay_group(d, tiles, kind, x, y, h, rng)
+        out += placed
+        x += w * rng.uniform(0.3, 1.5)
+        kong_room -= kong_width if concealed else 0.0
+    return out, x
+
+
 def _row_scene(d: _Dealer, rng: np.random.Generator, area: Rect, kongs: int) -> list[Placement]:
     x0, y0, x1, y1 = area
     n_hand = int(rng.integers(4, 15))
@@ -104,6 +162,8 @@ def _row_scene(d: _Dealer, rng: np.random.Generator, area: Rect, kongs: int) -> 
     aspect = d.style.aspect
     h_fit = (x1 - x0) * 0.95 / max(1.0, (n_hand + 0.5) * aspect)
     h = min(h_fit, (y1 - y0) / 3.2) * rng.uniform(0.3, 1.3)  # far to near (near: the row runs off the photo)
+    if kongs:  # not so near that no concealed kong fits in the meld row
+        h = min(h, (x1 - x0) / (7.5 * aspect))
     w = h * aspect
     out: list[Placement] = []
     # the hand: a touching row near the table edge (bottom of the view)
@@ -117,14 +177,9 @@ def _row_scene(d: _Dealer, rng: np.random.Generator, area: Rect, kongs: int) -> 
     x = x0 + rng.uniform(0, 1.5) * w
     groups = [_meld_tiles(d, rng) for _ in range(n_melds)]
     for _ in range(kongs):
-        t = d.draw()
-        groups.insert(int(rng.integers(len(groups) + 1)), ([t] * 4, "concealed"))
-    for tiles, kind in groups:
-        if x + len(tiles) * w > x1:
-            break
-        placed, x = _lay_group(d, tiles, kind, x, y_meld, h, rng)
-        out += placed
-        x += w * rng.uniform(0.3, 1.5)
+        groups.insert(int(rng.integers(len(groups) + 1)), (d.meld(run=False, n=4), "concealed"))
+    placed, x = _lay_melds(d, rng, groups, (x, x1, y_meld), h)
+    out += placed
     # flowers and seasons set apart: a short row of their own, above the melds or at the end of the meld row
     n_bonus = int(rng.integers(0, 5)) if kongs == 0 else int(rng.integers(0, 3))
     if n_bonus:
@@ -165,7 +220,7 @@ def _scattered(d: _Dealer, rng: np.random.Generator, area: Rect) -> list[Placeme
     out = []
     for cx, cy in _free_spots(rng, area, n, h * 1.1, h * 0.6):
         angle = float(rng.uniform(0, 360))
-        if rng.random() < 0.06:
+        if rng.random() < FACE_DOWN["scattered"]:
             out.append(_down(cx, cy, h, "discard", angle))
         else:
             out.append(_face(d, d.draw(bonus=rng.random() < 0.08), cx, cy, h, "discard", angle))
@@ -182,7 +237,7 @@ def _piles(d: _Dealer, rng: np.random.Generator, area: Rect) -> list[Placement]:
         for _ in range(int(rng.integers(6, 18))):
             px, py = cx + rng.normal(0, spread), cy + rng.normal(0, spread)
             angle = float(rng.uniform(0, 360))
-            if rng.random() < 0.15:
+            if rng.random() < FACE_DOWN["pile"]:
                 out.append(_down(px, py, h, "pile", angle))
             else:
                 out.append(_face(d, d.draw(bonus=rng.random() < 0.06), px, py, h, "pile", angle))
@@ -242,7 +297,7 @@ def lay_out(kind: str, bank: FaceBank, style: SetStyle, rng: np.random.Generator
     """The placements of one scene of ``kind`` inside ``area`` (table px)."""
     d = _Dealer(bank, style, rng)
     if kind == "row":
-        return _row_scene(d, rng, area, kongs=0 if rng.random() < 0.75 else 1)
+        return _row_scene(d, rng, area, kongs=int(rng.random() < FACE_DOWN["row"]))
     if kind == "kong":
         return _row_scene(d, rng, area, kongs=int(rng.integers(1, 3)))
     if kind == "scattered":

@@ -166,7 +166,8 @@ def render_scene(
     if not ok:
         raise RuntimeError("JPEG encoding failed")
     meta = {
-        "table": table_kind, "back_colour": style.back_name, "blank_white": style.blank_white, "tilt": round(tilt, 3),
+        "table": table_kind, "back_colour": style.back_name,
+        "back_bgr": [round(float(c)) for c in style.back], "blank_white": style.blank_white, "tilt": round(tilt, 3),
         "turn": round(turn, 2), "dim": dim, "jpeg_quality": quality,
     }  # fmt: skip
     return SceneSample(kind, enc.tobytes(), (w, h), tuple(_labels(owner, placements, full, sources)), meta)

@@ -15,24 +15,15 @@ from dataclasses import dataclass
 
 import cv2
 import numpy as np
+from sikwu.datasets import back_colours
 from sikwu.datasets.scenes.art import Face
 
-#: Back colours (BGR) of real sets. ``white`` backs carry a faint emblem, as white-backed sets do.
-BACK_COLOURS: dict[str, tuple[int, int, int]] = {
-    "green": (60, 130, 30),
-    "dark-green": (45, 80, 20),
-    "blue": (170, 100, 30),
-    "navy": (90, 40, 20),
-    "yellow": (40, 190, 230),
-    "orange": (30, 120, 230),
-    "red": (40, 40, 190),
-    "pink": (170, 140, 230),
-    "purple": (130, 50, 110),
-    "white": (225, 228, 230),
-}
+#: Back colours: the named colours of real sets, and ``ANY_HUE`` (a continuous range outside the bands around the
+#: held-out colours, ``datasets.back_colours``). Training sets draw half their backs from the range.
+BACK_COLOURS: dict[str, tuple[int, int, int]] = back_colours.NAMED
 #: Back colours kept out of training scenes so concealed-kong counts can be measured on colours never seen.
-HELDOUT_BACK_COLOURS = ("pink", "purple")
-TRAIN_BACK_COLOURS = tuple(c for c in BACK_COLOURS if c not in HELDOUT_BACK_COLOURS)
+HELDOUT_BACK_COLOURS = back_colours.HELDOUT_NAMES
+TRAIN_BACK_COLOURS = (*back_colours.TRAIN_NAMES, back_colours.ANY_HUE)
 
 #: Scene labels: the 42 tile ids, ``back`` (a face-down tile) and ``blank`` (a blank-faced white dragon, tile 5z).
 BACK = "back"
@@ -52,12 +43,13 @@ class SetStyle:
     emblem: bool  # the backs carry an emblem
 
 
-def random_style(rng: np.random.Generator, back_colours: tuple[str, ...] = TRAIN_BACK_COLOURS) -> SetStyle:
-    name = str(back_colours[int(rng.integers(len(back_colours)))])
+def random_style(rng: np.random.Generator, names: tuple[str, ...] = TRAIN_BACK_COLOURS) -> SetStyle:
+    """One set's look; its back colour is one of ``names`` (``ANY_HUE``: drawn from the continuous range)."""
+    name = back_colours.pick_name(rng, names)
     return SetStyle(
         ivory=np.array([rng.uniform(200, 240), rng.uniform(222, 250), rng.uniform(230, 255)], np.float32),
         back_name=name,
-        back=np.clip(np.array(BACK_COLOURS[name], np.float32) * rng.uniform(0.85, 1.12, 3), 0, 255),
+        back=back_colours.draw(name, rng),
         aspect=float(rng.uniform(0.68, 0.8)),
         radius=float(rng.uniform(0.06, 0.16)),
         thickness=float(rng.uniform(0.45, 0.75)),
