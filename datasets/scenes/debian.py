@@ -27,12 +27,15 @@ import subprocess
 import sys
 import tempfile
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 
 import cv2
 import numpy as np
-from sikwu.datasets.scenes import kde_sheets
+from sikwu.datasets.scenes import kde_cache, kde_sheets
 
+#: Height a KDE tile body is drawn at (faces are only scaled down from it).
+KDE_FACE_PX = 240
 PACKAGES = ("gnome-mahjongg", "xmahjongg", "kdegames-mahjongg-data-kf5")
 _SUITS = [f"{r}p" for r in range(1, 10)]
 #: gnome-mahjongg sheet order (43 columns): dots, N W S E, red, green, characters, bamboo, 4 flowers, white, seasons.
@@ -165,8 +168,10 @@ def kde_faces(root: Path | None = None) -> list:
     root = root or tileset_dir()
     faces = []
     for stem in kde_sheets.fetched(root):
-        path = kde_sheets.sheet_path(root, stem)
-        for tile, element_id, bgra in kde_sheets.sheet_faces(path, kde_sheets.KDE_SETS[stem], min_px=FACE_HEIGHT):
+        path, mapping = kde_sheets.sheet_path(root, stem), kde_sheets.KDE_SETS[stem]
+        draw = partial(kde_sheets.sheet_faces, path, mapping, face_px=KDE_FACE_PX, min_px=FACE_HEIGHT)
+        drawn = kde_cache.cached_faces(path, mapping, draw, root / "kde-faces", KDE_FACE_PX, FACE_HEIGHT)
+        for tile, element_id, bgra in drawn:
             face = _scaled(synth._trim(synth._flatten(bgra)))
             faces.append(Face(tile, face, f"debian:{kde_sheets.set_name(stem)}", f"{path.name}#{element_id}"))
     return faces
