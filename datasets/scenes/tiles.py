@@ -118,9 +118,12 @@ def flat_sprite(
     return np.dstack([np.clip(surf, 0, 255).astype(np.uint8), mask])
 
 
-def standing_sprite(face: Face | None, style: SetStyle, height: int, rng: np.random.Generator) -> np.ndarray:
+def standing_sprite(
+    face: Face | None, style: SetStyle, height: int, rng: np.random.Generator
+) -> tuple[np.ndarray, int]:
     """A tile standing on its side, face towards a camera above it: the face, foreshortened the more the camera
-    looks down, under the tile's top edge (the ivory layer in front, the coloured back layer behind)."""
+    looks down, under the tile's top edge (the ivory layer in front, the coloured back layer behind). Returns the
+    sprite and the rows of top edge above the face (a label boxes the face, as photo labellers do)."""
     w = max(4, round(height * style.aspect))
     look_down = rng.uniform(0.0, 1.0)  # 0: camera level with the faces; 1: looking down on them steeply
     face_h = max(4, round(height * (1.0 - 0.45 * look_down)))
@@ -133,7 +136,7 @@ def standing_sprite(face: Face | None, style: SetStyle, height: int, rng: np.ran
     strip[split:] = style.ivory * 1.02
     img = np.vstack([strip, front])
     mask = rounded_mask(img.shape[0], w, round(style.radius * w * 0.7))
-    return np.dstack([np.clip(img, 0, 255).astype(np.uint8), mask])
+    return np.dstack([np.clip(img, 0, 255).astype(np.uint8), mask]), top
 
 
 def side_colours(style: SetStyle) -> tuple[np.ndarray, np.ndarray]:
