@@ -62,6 +62,15 @@ def _payments(driver) -> dict[str, int]:  # noqa: ANN001
     return {}
 
 
+def _payments_become(driver, want: dict[str, int], timeout: float = 30) -> None:  # noqa: ANN001
+    """Wait for the payments table to show ``want``: a re-score re-renders it after the faan metric changes, so a
+    table read at once may still be the previous one."""
+    try:
+        B.wait_for(driver, lambda d: _payments(d) == want, timeout, f"payments {want}")
+    except TimeoutError as exc:  # the message names what the page shows instead
+        raise AssertionError(f"payments table shows {_payments(driver)}, want {want}") from exc
+
+
 def test_type_correct_and_settle_in_chromium_at_phone_and_desktop_width(page_url, artifacts):
     if _missing_engine():
         pytest.skip(str(_missing_engine()))
@@ -79,16 +88,14 @@ def test_type_correct_and_settle_in_chromium_at_phone_and_desktop_width(page_url
         B.click_key(d, "pal_1z")
         value = B.wait_for(d, lambda d: B.metric_value(d, "Total faan"), 30, "total faan")
         assert value == "6"
-        pays = B.wait_for(d, _payments, 10, "payments table")
-        assert pays == {"East": 32, "South": -32, "West": 0, "North": 0}
+        _payments_become(d, {"East": 32, "South": -32, "West": 0, "North": 0})
         B.open_expander(d, "Table:")
         B.click_text(d, "ctx_win", "Self-drawn 自摸")
         B.wait_for(d, lambda d: B.metric_value(d, "Total faan") == "7", 30, "self-drawn re-score")
-        assert B.wait_for(d, _payments, 10, "payments") == {"East": 72, "South": -24, "West": -24, "North": -24}
+        _payments_become(d, {"East": 72, "South": -24, "West": -24, "North": -24})
         assert B.css(d, ".st-key-ctx_win button"), "the table settings stay open while being changed"
         B.click_text(d, "ctx_seat", "South 南")  # a second setting in the same open panel: now South self-draws
-        want = {"East": -24, "South": 72, "West": -24, "North": -24}
-        B.wait_for(d, lambda d: _payments(d) == want, 30, "South's self-draw paid 24 by each other seat")
+        _payments_become(d, {"East": -24, "South": 72, "West": -24, "North": -24})  # paid 24 by each other seat
         width = d.execute_script("return document.documentElement.scrollWidth")
         assert width <= B.PHONE_WIDTH, f"page scrolls sideways at phone width ({width} px)"
         phone = B.full_screenshot(d, artifacts / "page-phone-390.png")
@@ -158,9 +165,9 @@ def test_photo_upload_correct_and_settle_in_chromium(page_url, artifacts, tmp_pa
             B.wait_for(d, lambda d: "Not a winning hand" in d.page_source, 30, "broken hand")
             B.correct_to(d, truth)
         assert B.wait_for(d, lambda d: B.metric_value(d, "Total faan"), 30, "total faan") == "6"
-        assert B.wait_for(d, _payments, 10, "payments") == {"East": 32, "South": -32, "West": 0, "North": 0}
+        _payments_become(d, {"East": 32, "South": -32, "West": 0, "North": 0})
         B.open_expander(d, "Table:")
         B.click_text(d, "ctx_win", "Self-drawn 自摸")
         B.wait_for(d, lambda d: B.metric_value(d, "Total faan") == "7", 30, "self-drawn re-score")
-        assert B.wait_for(d, _payments, 10, "payments") == {"East": 72, "South": -24, "West": -24, "North": -24}
+        _payments_become(d, {"East": 72, "South": -24, "West": -24, "North": -24})
         B.full_screenshot(d, artifacts / "photo-phone-390-corrected.png")
