@@ -154,7 +154,7 @@ def _from_pil(img: Image.Image, max_side: int, name: str) -> LoadedImage:
     rgb = np.asarray(img)
     if rgb.size == 0:
         raise EmptyImageError(f"{name} has no pixels")
-    bgr = np.ascontiguousarray(rgb[:, :, ::-1])
+    bgr = cv2.cvtColor(rgb, cv2.COLOR_RGB2BGR)  # same pixels as rgb[:, :, ::-1], a few times faster to copy
     return _downscale(bgr, (full_w, full_h), max_side)
 
 
