@@ -94,9 +94,9 @@ def preprocess(image_bgr: np.ndarray, size: int = INPUT_SIZE) -> tuple[np.ndarra
         image_bgr = cv2.cvtColor(image_bgr, cv2.COLOR_GRAY2BGR)
     elif image_bgr.shape[2] == 4:
         image_bgr = cv2.cvtColor(image_bgr, cv2.COLOR_BGRA2BGR)
-    rgb = cv2.cvtColor(image_bgr, cv2.COLOR_BGR2RGB)
-    boxed, lb = letterbox(rgb, size)
-    tensor = boxed.astype(np.float32).transpose(2, 0, 1)[None] / 255.0
+    boxed, lb = letterbox(image_bgr, size)  # resizing works per channel and the pad is grey: swap after, on fewer px
+    rgb = cv2.cvtColor(boxed, cv2.COLOR_BGR2RGB)
+    tensor = rgb.astype(np.float32).transpose(2, 0, 1)[None] / 255.0
     return np.ascontiguousarray(tensor), lb
 
 
