@@ -23,7 +23,7 @@ failed=()
 .venv/bin/ruff check --quiet . || failed+=("ruff check (fix: .venv/bin/ruff check --fix .)")
 .venv/bin/ruff format --check --quiet . || failed+=("ruff format (fix: .venv/bin/ruff format .)")
 
-bash scripts/typecheck.sh || failed+=("mypy (bash scripts/typecheck.sh: scoring/, vision/, artwork/, ledger/)")
+bash scripts/typecheck.sh || failed+=("mypy (bash scripts/typecheck.sh: scoring/, vision/, artwork/, ledger/, app/)")
 
 .venv/bin/python -m pytest -q -n 2 "$@"
 tests=$?

@@ -10,4 +10,4 @@ for d in scoring vision artwork app datasets models ledger; do ln -sfn "../../..
 for f in sikwu/*.py; do ln -sfn "../../../$f" "$tree/$(basename "$f")"; done
 PY=${PYTHON:-.venv/bin/python}
 # Options (check_untyped_defs, ...) are in pyproject.toml's [tool.mypy].
-exec "$PY" -m mypy "$tree/scoring" "$tree/vision" "$tree/artwork" "$tree/ledger" "$@"
+exec "$PY" -m mypy "$tree/scoring" "$tree/vision" "$tree/artwork" "$tree/ledger" "$tree/app" "$@"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from typing import Final
 
 import streamlit as st
 from sikwu.app import flow
@@ -17,7 +18,7 @@ from sikwu.app.session import Session, W
 PHOTO_TYPES = ["jpg", "jpeg", "png", "webp", "heic", "heif"]
 #: The live camera's picture height (Streamlit's presets: 480p, 720p, 1080p); recognition down-scales big photos
 #: itself, so the largest preset costs nothing but the upload.
-CAMERA_RESOLUTION = "1080p"
+CAMERA_RESOLUTION: Final = "1080p"
 PHOTO_TIPS = N_(
     "Lay the hand face up in one row, exposed melds and flowers a little apart, on a plain table; fill the frame "
     "from above and avoid glare. On a phone the picker opens the camera at full resolution."

@@ -94,8 +94,9 @@ def render_outcome(session: Session) -> None:
 
 def faces(ids: Sequence[str]) -> None:
     """Tile faces as small pictures with their short names (names alone where pictures cannot be drawn)."""
-    pictures = [tile_png(t, 48) for t in ids]
-    if ids and all(p is not None for p in pictures):
+    drawn = [tile_png(t, 48) for t in ids]
+    pictures = [p for p in drawn if p is not None]
+    if ids and len(pictures) == len(drawn):
         st.image(pictures, width=34, caption=[palette_label(t) for t in ids], alt=[tile_name(t) for t in ids])
     else:
         st.markdown(", ".join(tile_name(t) for t in ids))
