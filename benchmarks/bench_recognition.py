@@ -352,9 +352,7 @@ def build_parser() -> argparse.ArgumentParser:
         choices=["auto", "detector", "segmentation", "union"],
         help="where recognize() takes tile candidates from (auto: the detector when its model is present)",
     )
-    ap.add_argument(
-        "--detector-model", type=Path, default=None, help="detector ONNX (default models/tile_detector.onnx)"
-    )
+    ap.add_argument("--detector-model", type=Path, default=None, help="measure this detector ONNX alone (no fill-in)")
     ap.add_argument(
         "--far",
         type=float,
@@ -386,6 +384,7 @@ def main(argv: list[str] | None = None) -> int:
         from sikwu.vision import pipeline
 
         pipeline.DETECTOR_MODEL_PATH = args.detector_model
+        pipeline.FILL_IN = False  # that detector alone
 
     valid = shared_path("datasets", "hk-photos", "valid")
     if not valid.is_dir():

@@ -5,3 +5,4 @@ from pathlib import Path
 MODELS_DIR = Path(__file__).resolve().parent
 CLASSIFIER_PATH = MODELS_DIR / "tile_classifier.onnx"
 DETECTOR_PATH = MODELS_DIR / "tile_detector.onnx"
+GENERAL_DETECTOR_PATH = MODELS_DIR / "tile_detector_general.onnx"

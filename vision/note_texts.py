@@ -30,6 +30,7 @@ TEXTS: Final[dict[str, str]] = {
     "vision.detector_found_nothing": "the tile detector found no tiles: candidates from OpenCV segmentation",
     "vision.detector_missing": "tile detector model not found at {path}: candidates from OpenCV segmentation",
     "vision.detector_broken": "{error}; candidates from OpenCV segmentation",
+    "vision.general_detector_broken": "{error}; only the main detector looked for tiles",
     "vision.small_tiles": (
         "the tiles are small in this photo: the detector looked again, closer; a closer photo reads best"
     ),

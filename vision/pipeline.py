@@ -36,6 +36,9 @@ __all__ = ["CandidateSource", "ClassifierUnavailableError", "Recognition", "Reco
 
 #: The detector model; None means ``vision.detector.DEFAULT_MODEL_PATH`` (tests point it elsewhere).
 DETECTOR_MODEL_PATH: Path | None = None
+#: Whether the general detector (``models/tile_detector_general.onnx``, when present) fills in tiles the detector
+#: found nothing at (``vision.fill_in``); a benchmark measuring one detector alone turns it off.
+FILL_IN = True
 #: Which candidate sources ``candidates="auto"`` uses when the detector model is present.
 AUTO_SOURCES: tuple[str, ...] = ("detector",)
 
@@ -82,6 +85,19 @@ def _default_detector() -> tuple[BoxSource | None, str | None]:
         return None, note("vision.detector_broken", error=str(exc))
 
 
+def _general_detector() -> tuple[BoxSource | None, str | None]:
+    """The general detector that fills in, or None (turned off, or not shipped: recognition works without it) and
+    a note when its file is there but cannot be used."""
+    from sikwu.models import GENERAL_DETECTOR_PATH
+
+    if not FILL_IN or not GENERAL_DETECTOR_PATH.is_file():
+        return None, None
+    try:
+        return _load_detector(GENERAL_DETECTOR_PATH), None
+    except DetectorModelError as exc:
+        return None, note("vision.general_detector_broken", error=str(exc))
+
+
 def _sources(candidates: CandidateSource, detector: BoxSource | None) -> tuple[str, ...]:
     if detector is None or candidates == "segmentation":
         return ("segmentation",)
@@ -91,12 +107,17 @@ def _sources(candidates: CandidateSource, detector: BoxSource | None) -> tuple[s
 
 
 def _from_detector(
-    loaded: LoadedImage, detector: BoxSource, clf: Classifier, union: bool, watch: Stopwatch, notes: list[str]
+    loaded: LoadedImage,
+    detectors: tuple[BoxSource, BoxSource | None],
+    clf: Classifier,
+    union: bool,
+    watch: Stopwatch,
+    notes: list[str],
 ) -> tuple[LoadedImage, list[Named] | None]:
-    """Propose with the detector and name its quads (plus, in union mode, segmented tiles it missed); None when
-    the detector found no tile."""
+    """Propose with the detector (and the one that fills in, if any) and name its quads (plus, in union mode,
+    segmented tiles it missed); None when the detectors found no tile."""
     with watch.stage("detect"):
-        proposals = detector_proposals(loaded, detector)
+        proposals = detector_proposals(loaded, *detectors)
     notes.extend(proposals.notes)
     if not proposals.quads:
         notes.append(note("vision.detector_found_nothing"))
@@ -149,15 +170,16 @@ def recognize(
     notes: list[str] = []
     with watch.stage("load"):
         loaded = load_image(image)
+    second: BoxSource | None = None
     if candidates != "segmentation" and detector is None:
         detector, why = _default_detector()
-        if why:
-            notes.append(why)
+        second, why_not_second = _general_detector() if detector is not None else (None, None)
+        notes.extend(n for n in (why, why_not_second) if n)
     sources = _sources(candidates, detector)
     clf = classifier if classifier is not None else _default_classifier()
     found: list[Named] | None = None
     if detector is not None and "detector" in sources:
-        loaded, found = _from_detector(loaded, detector, clf, "segmentation" in sources, watch, notes)
+        loaded, found = _from_detector(loaded, (detector, second), clf, "segmentation" in sources, watch, notes)
     used = sources if found is not None else ("segmentation",)
     if found is None:
         found = _from_segmentation(loaded, clf, watch)

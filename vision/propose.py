@@ -17,6 +17,7 @@ from dataclasses import dataclass
 
 import numpy as np
 from sikwu.vision.detector import BoxSource, Detection
+from sikwu.vision.fill_in import fill_in
 from sikwu.vision.io import LoadedImage
 from sikwu.vision.note_texts import note
 from sikwu.vision.quads import area, box_quad, intersection, overlap, quad_box
@@ -65,10 +66,11 @@ def _quads(boxes: Sequence[Sequence[float]]) -> list[np.ndarray]:
     return [box_quad(b) for b in boxes if b[2] - b[0] >= MIN_BOX_SIDE and b[3] - b[1] >= MIN_BOX_SIDE]
 
 
-def detector_proposals(loaded: LoadedImage, det: BoxSource) -> DetectorProposals:
+def detector_proposals(loaded: LoadedImage, det: BoxSource, second: BoxSource | None = None) -> DetectorProposals:
     """Detector boxes as tile quads, found in the photo squeezed back to shape when it is stretched, levelled when
     its rows slant, and looked at again closer when its tiles are small, with a note for each of those.  Faint
-    quads (scored from FAINT_SCORE up to the threshold) come only from a photo no framing fix changed."""
+    quads (scored from FAINT_SCORE up to the threshold) come only from a photo no framing fix changed.  A ``second``
+    detector, run once on the framed photo, adds boxes where ``det`` found no tile (``vision.fill_in``)."""
     sure_from, faint = _faint_split()
     first = det.detect(loaded.pixels, score_threshold=FAINT_SCORE if faint else sure_from)
     sure = [d for d in first if not faint or (sure_from is not None and d.score >= sure_from)]
@@ -80,6 +82,9 @@ def detector_proposals(loaded: LoadedImage, det: BoxSource) -> DetectorProposals
     detections, region = zoom_in(levelled.loaded.pixels, det, levelled.detections, DETECTOR_SCORE_THRESHOLD)
     if region is not None:
         notes.append(note("vision.small_tiles"))
+    if second is not None:
+        found_too = second.detect(levelled.loaded.pixels, score_threshold=DETECTOR_SCORE_THRESHOLD)
+        detections = [*detections, *fill_in(detections, found_too)]
     as_is = levelled.loaded is loaded and region is None
     faint_boxes = [d.box for d in first if _is_faint(d, sure_from)] if faint and as_is else []
     sure_quads = _quads([d.box for d in detections])

@@ -1,0 +1,69 @@
+"""A second, general detector fills in tiles the first found nothing at, and never replaces a first-detector box
+(vision.fill_in, vision.propose.detector_proposals)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from sikwu.vision import pipeline
+from sikwu.vision.detector import Detection
+from sikwu.vision.fill_in import fill_in
+from sikwu.vision.io import load_image
+from sikwu.vision.propose import detector_proposals
+from sikwu.vision.quads import quad_box
+
+TILE = (100.0, 100.0, 160.0, 180.0)
+ELSEWHERE = (300.0, 100.0, 360.0, 180.0)
+
+
+def test_a_tile_only_the_second_detector_finds_is_added() -> None:
+    added = fill_in([Detection(TILE, 0.9)], [Detection(ELSEWHERE, 0.6)])
+    assert [d.box for d in added] == [ELSEWHERE]
+
+
+def test_a_looser_second_box_around_a_first_detector_tile_is_not_added() -> None:
+    loose = (90.0, 95.0, 175.0, 200.0)  # the same tile, boxed with its side: IoU with TILE only about 0.55
+    assert fill_in([Detection(TILE, 0.9)], [Detection(loose, 0.95)]) == []
+
+
+def test_of_two_second_boxes_on_one_tile_the_surer_is_added() -> None:
+    added = fill_in([], [Detection(ELSEWHERE, 0.5), Detection((305.0, 105.0, 362.0, 185.0), 0.8)])
+    assert [d.score for d in added] == [0.8]
+
+
+def test_with_no_first_detector_tile_the_second_detectors_tiles_are_all_added() -> None:
+    assert len(fill_in([], [Detection(TILE, 0.5), Detection(ELSEWHERE, 0.5)])) == 2
+
+
+class Fixed:
+    """A detector that always reports the same boxes (in the working image's pixels)."""
+
+    def __init__(self, *boxes: tuple[float, float, float, float]) -> None:
+        self.boxes = boxes
+
+    def detect(self, image_bgr: np.ndarray, score_threshold: float | None = None) -> list[Detection]:
+        return [Detection(b, 0.9) for b in self.boxes]
+
+
+def test_proposals_keep_the_first_detectors_box_and_add_the_second_detectors_new_tile() -> None:
+    loaded = load_image(np.full((480, 640, 3), 90, np.uint8))
+    loose = (95.0, 95.0, 170.0, 195.0)
+    proposals = detector_proposals(loaded, Fixed(TILE), Fixed(loose, ELSEWHERE))
+    boxes = sorted(tuple(round(v) for v in quad_box(q)) for q in proposals.quads)
+    assert boxes == [(100, 100, 160, 180), (300, 100, 360, 180)]
+
+
+def test_a_broken_general_detector_file_is_named_and_recognition_goes_on(tmp_path, monkeypatch) -> None:
+    from sikwu import models
+
+    broken = tmp_path / "tile_detector_general.onnx"
+    broken.write_bytes(b"not an onnx model")
+    monkeypatch.setattr(models, "GENERAL_DETECTOR_PATH", broken)
+    second, why = pipeline._general_detector()
+    assert second is None
+    assert why is not None and "only the main detector" in why
+
+
+def test_fill_in_can_be_turned_off_to_measure_one_detector(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(pipeline, "FILL_IN", False)
+    assert pipeline._general_detector() == (None, None)

@@ -1,0 +1,42 @@
+"""A second detector fills in tiles the first found nothing at.
+
+Why two detectors: the first (``models/tile_detector.onnx``) was fitted longest to real phone photos and places
+its boxes where their labels do; the second (``models/tile_detector_general.onnx``, made by ``sikwu train``) has
+also seen thousands of composed table photos of many tile sets, back colours and layouts (scattered, piled,
+standing, walls), and finds tiles of sets and tables the first never met, with looser boxes on real close-ups.
+Keeping the first detector's boxes wherever it found a tile and adding the second's only where the first found
+nothing keeps the real-photo figures of the first while finding what only the second sees. The classifier still
+names (or rejects) every added box.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+from sikwu.vision.detector import Detection
+
+#: A second-detector box sharing more than this share of the smaller box's area with a first-detector box is the
+#: same tile seen twice (the two detectors size boxes differently, so IoU would undercount the overlap).
+SAME_TILE_COVER = 0.3
+
+
+def _cover(boxes: np.ndarray, box: tuple[float, float, float, float]) -> np.ndarray:
+    """Intersection over the smaller area, of ``box`` with each of ``boxes`` (n, 4)."""
+    x1, y1, x2, y2 = box
+    iw = np.clip(np.minimum(boxes[:, 2], x2) - np.maximum(boxes[:, 0], x1), 0, None)
+    ih = np.clip(np.minimum(boxes[:, 3], y2) - np.maximum(boxes[:, 1], y1), 0, None)
+    areas = (boxes[:, 2] - boxes[:, 0]) * (boxes[:, 3] - boxes[:, 1])
+    smaller = np.minimum(areas, (x2 - x1) * (y2 - y1))
+    return iw * ih / np.maximum(smaller, 1e-6)
+
+
+def fill_in(first: Sequence[Detection], second: Sequence[Detection]) -> list[Detection]:
+    """The second detector's boxes that no first-detector box already holds (``SAME_TILE_COVER``), and that do not
+    repeat one another; the first detector's own boxes are not returned."""
+    kept: list[Detection] = []
+    for d in sorted(second, key=lambda d: -d.score):
+        held = [b.box for b in first] + [b.box for b in kept]
+        if not held or _cover(np.asarray(held, np.float64), d.box).max() <= SAME_TILE_COVER:
+            kept.append(d)
+    return kept
