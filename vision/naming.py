@@ -83,6 +83,13 @@ def row_continuations(faint: list[Named], taken: list[np.ndarray]) -> list[Named
     ]
 
 
+def filled_faces(filled: list[Named]) -> list[Named]:
+    """Second-detector boxes kept as tiles (``vision.fill_in``): those the classifier names as a face. Not a back:
+    the second detector, taught face-down walls and kongs of many colours, also boxes the felt between spaced
+    tiles, which reads as a green back (4 of 254 hk-photos/valid photos gained such a phantom tile)."""
+    return [(q, p) for q, p in filled if is_tile(p) and p[0][0] != BACK]
+
+
 def segmentation_extras(extra: list[Named], taken: list[np.ndarray]) -> list[Named]:
     """Segmented tiles that add to the detector's: no accepted box covers them, the classifier is sure of them
     (segmentation's extra candidates are mostly table, trays and tile sides), and they are about the size of the

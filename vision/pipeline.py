@@ -24,7 +24,15 @@ from sikwu.vision.assemble import assemble, consistent
 from sikwu.vision.calibration import Calibration, for_model
 from sikwu.vision.detector import DEFAULT_MODEL_PATH, BoxSource, DetectorModelError, TileDetector
 from sikwu.vision.io import ImageInput, LoadedImage, NoTilesFoundError, load_image
-from sikwu.vision.naming import Classifier, Named, is_tile, name_quads, row_continuations, segmentation_extras
+from sikwu.vision.naming import (
+    Classifier,
+    Named,
+    filled_faces,
+    is_tile,
+    name_quads,
+    row_continuations,
+    segmentation_extras,
+)
 from sikwu.vision.note_texts import note
 from sikwu.vision.propose import detector_proposals, uncovered_blobs
 from sikwu.vision.result import Recognition, RecognizedTile
@@ -119,15 +127,17 @@ def _from_detector(
     with watch.stage("detect"):
         proposals = detector_proposals(loaded, *detectors)
     notes.extend(proposals.notes)
-    if not proposals.quads:
+    if not proposals.quads and not proposals.filled:
         notes.append(note("vision.detector_found_nothing"))
         return proposals.image, None
     pixels = proposals.image.pixels
+    n_sure, n_faint = len(proposals.quads), len(proposals.faint)
     with watch.stage("classify"):
-        named = name_quads(pixels, proposals.quads + proposals.faint, clf)
-        found = named[: len(proposals.quads)]
+        named = name_quads(pixels, proposals.quads + proposals.faint + proposals.filled, clf)
+        found = named[:n_sure]
         if proposals.faint:
-            found += row_continuations(named[len(proposals.quads) :], [q for q, p in found if is_tile(p)])
+            found += row_continuations(named[n_sure : n_sure + n_faint], [q for q, p in found if is_tile(p)])
+        found += filled_faces(named[n_sure + n_faint :])
     if union:
         # tiles the detector missed: segment, leave the blobs its accepted boxes cover, keep split tiles no accepted
         # box covers (a box the classifier rejects is no evidence about the blob under it)

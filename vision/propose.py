@@ -53,6 +53,8 @@ class DetectorProposals:
     quads: list[np.ndarray]
     faint: list[np.ndarray]
     notes: list[str]
+    #: The second detector's boxes where the first found no tile (``vision.fill_in``).
+    filled: list[np.ndarray] = dataclasses.field(default_factory=list)
 
 
 def _faint_split() -> tuple[float | None, bool]:
@@ -82,15 +84,20 @@ def detector_proposals(loaded: LoadedImage, det: BoxSource, second: BoxSource | 
     detections, region = zoom_in(levelled.loaded.pixels, det, levelled.detections, DETECTOR_SCORE_THRESHOLD)
     if region is not None:
         notes.append(note("vision.small_tiles"))
+    filled: list[Detection] = []
     if second is not None:
-        found_too = second.detect(levelled.loaded.pixels, score_threshold=DETECTOR_SCORE_THRESHOLD)
-        detections = [*detections, *fill_in(detections, found_too)]
+        filled = fill_in(detections, second.detect(levelled.loaded.pixels, score_threshold=DETECTOR_SCORE_THRESHOLD))
     as_is = levelled.loaded is loaded and region is None
     faint_boxes = [d.box for d in first if _is_faint(d, sure_from)] if faint and as_is else []
-    sure_quads = _quads([d.box for d in detections])
-    # only faint boxes that continue a row of sure boxes are worth a crop (the classifier's time is per crop)
-    faint_quads = [q for q in _quads(faint_boxes) if continues_row(q, sure_quads)]
-    return DetectorProposals(image=levelled.loaded, quads=sure_quads, faint=faint_quads, notes=notes)
+    sure_quads, filled_quads = _quads([d.box for d in detections]), _quads([d.box for d in filled])
+    # only faint boxes that continue a row of sure boxes are worth a crop (the classifier's time is per crop), and
+    # not where the second detector already put a box
+    faint_quads = [
+        q
+        for q in _quads(faint_boxes)
+        if continues_row(q, sure_quads) and all(overlap(q, f) <= FAINT_OVERLAP for f in filled_quads)
+    ]
+    return DetectorProposals(levelled.loaded, sure_quads, faint_quads, notes, filled_quads)
 
 
 def _is_faint(d: Detection, sure_from: float | None) -> bool:

@@ -9,8 +9,9 @@ from sikwu.vision import pipeline
 from sikwu.vision.detector import Detection
 from sikwu.vision.fill_in import fill_in
 from sikwu.vision.io import load_image
+from sikwu.vision.naming import filled_faces
 from sikwu.vision.propose import detector_proposals
-from sikwu.vision.quads import quad_box
+from sikwu.vision.quads import box_quad, quad_box
 
 TILE = (100.0, 100.0, 160.0, 180.0)
 ELSEWHERE = (300.0, 100.0, 360.0, 180.0)
@@ -49,8 +50,23 @@ def test_proposals_keep_the_first_detectors_box_and_add_the_second_detectors_new
     loaded = load_image(np.full((480, 640, 3), 90, np.uint8))
     loose = (95.0, 95.0, 170.0, 195.0)
     proposals = detector_proposals(loaded, Fixed(TILE), Fixed(loose, ELSEWHERE))
-    boxes = sorted(tuple(round(v) for v in quad_box(q)) for q in proposals.quads)
-    assert boxes == [(100, 100, 160, 180), (300, 100, 360, 180)]
+    assert [tuple(round(v) for v in quad_box(q)) for q in proposals.quads] == [(100, 100, 160, 180)]
+    assert [tuple(round(v) for v in quad_box(q)) for q in proposals.filled] == [(300, 100, 360, 180)]
+
+
+def test_a_filled_in_box_named_a_face_becomes_a_tile() -> None:
+    quad = box_quad(ELSEWHERE)
+    assert filled_faces([(quad, [("7m", 0.9), ("8m", 0.05), ("9m", 0.01)])]) == [
+        (quad, [("7m", 0.9), ("8m", 0.05), ("9m", 0.01)])
+    ]
+
+
+def test_a_filled_in_box_read_as_a_back_is_dropped_felt_between_spaced_tiles_reads_so() -> None:
+    assert filled_faces([(box_quad(ELSEWHERE), [("back", 0.95), ("5z", 0.03), ("not-a-tile", 0.01)])]) == []
+
+
+def test_a_filled_in_box_called_not_a_tile_is_dropped() -> None:
+    assert filled_faces([(box_quad(ELSEWHERE), [("not-a-tile", 0.9), ("1m", 0.05), ("2m", 0.01)])]) == []
 
 
 def test_a_broken_general_detector_file_is_named_and_recognition_goes_on(tmp_path, monkeypatch) -> None:
