@@ -35,7 +35,7 @@ from packaging.requirements import Requirement
 from sikwu.datasets.paths import shared_dir
 
 ROOT = Path(__file__).resolve().parents[1]
-SHIPPED_MODELS = ("tile_classifier.onnx", "tile_detector.onnx")
+SHIPPED_MODELS = ("tile_classifier.onnx", "tile_detector.onnx", "tile_detector_general.onnx")
 #: Files the product reads at run time (models, rule profiles, schemas, migrations, catalogues).
 DATA_SUFFIXES = {".onnx", ".toml", ".json", ".csv", ".mako", ".mo"}
 #: sikwu's runtime dependencies left out of the test venv: the page's (the heaviest), which neither the console
