@@ -13,30 +13,22 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-import numpy as np
 from sikwu.vision.detector import Detection
+from sikwu.vision.quads import box_quad, overlap
 
 #: A second-detector box sharing more than this share of the smaller box's area with a first-detector box is the
 #: same tile seen twice (the two detectors size boxes differently, so IoU would undercount the overlap).
 SAME_TILE_COVER = 0.3
 
 
-def _cover(boxes: np.ndarray, box: tuple[float, float, float, float]) -> np.ndarray:
-    """Intersection over the smaller area, of ``box`` with each of ``boxes`` (n, 4)."""
-    x1, y1, x2, y2 = box
-    iw = np.clip(np.minimum(boxes[:, 2], x2) - np.maximum(boxes[:, 0], x1), 0, None)
-    ih = np.clip(np.minimum(boxes[:, 3], y2) - np.maximum(boxes[:, 1], y1), 0, None)
-    areas = (boxes[:, 2] - boxes[:, 0]) * (boxes[:, 3] - boxes[:, 1])
-    smaller = np.minimum(areas, (x2 - x1) * (y2 - y1))
-    return iw * ih / np.maximum(smaller, 1e-6)
-
-
 def fill_in(first: Sequence[Detection], second: Sequence[Detection]) -> list[Detection]:
     """The second detector's boxes that no first-detector box already holds (``SAME_TILE_COVER``), and that do not
     repeat one another; the first detector's own boxes are not returned."""
+    held = [box_quad(d.box) for d in first]
     kept: list[Detection] = []
     for d in sorted(second, key=lambda d: -d.score):
-        held = [b.box for b in first] + [b.box for b in kept]
-        if not held or _cover(np.asarray(held, np.float64), d.box).max() <= SAME_TILE_COVER:
+        quad = box_quad(d.box)
+        if all(overlap(quad, h) <= SAME_TILE_COVER for h in held):
             kept.append(d)
+            held.append(quad)
     return kept
