@@ -83,3 +83,14 @@ def test_a_broken_general_detector_file_is_named_and_recognition_goes_on(tmp_pat
 def test_fill_in_can_be_turned_off_to_measure_one_detector(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(pipeline, "FILL_IN", False)
     assert pipeline._general_detector() == (None, None)
+
+
+def test_cover_agrees_with_quads_overlap_on_upright_boxes() -> None:
+    from sikwu.vision.fill_in import _cover
+    from sikwu.vision.quads import overlap
+
+    boxes = [TILE, ELSEWHERE, (90.0, 95.0, 175.0, 200.0), (150.0, 120.0, 320.0, 150.0)]
+    for a in boxes:
+        got = _cover(np.array(boxes), np.array(a))
+        want = [overlap(box_quad(b), box_quad(a)) for b in boxes]
+        assert got == pytest.approx(want, abs=1e-6)
