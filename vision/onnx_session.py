@@ -16,6 +16,10 @@ import onnxruntime as ort
 INTRA_OP_THREADS = 2
 #: The graphs run their operators one after another (sequential execution), so one inter-operator thread.
 INTER_OP_THREADS = 1
+#: Whether a session's idle worker threads spin waiting for the next operator. Recognition runs three sessions in
+#: turn (two detectors, the classifier) on two cores, so one session's spinning threads would take the cores the
+#: next session and the Python between them need.
+ALLOW_SPINNING = False
 
 
 class ModelFileError(RuntimeError):
@@ -40,6 +44,7 @@ def open_session(
     options = ort.SessionOptions()
     options.intra_op_num_threads = threads or INTRA_OP_THREADS
     options.inter_op_num_threads = INTER_OP_THREADS
+    options.add_session_config_entry("session.intra_op.allow_spinning", "1" if ALLOW_SPINNING else "0")
     try:
         return ort.InferenceSession(str(path), sess_options=options, providers=["CPUExecutionProvider"])
     except Exception as exc:  # onnxruntime raises several private exception types for bad files
