@@ -72,22 +72,23 @@ def is_tile(pred: TopK) -> bool:
     return pred[0][1] >= MIN_TILE_PROB or tile_mass(pred) >= MIN_TILE_MASS
 
 
+def names_a_face(pred: TopK) -> bool:
+    """A tile whose first reading is a face, not a back: what a box only one weak source saw must be to count."""
+    return is_tile(pred) and pred[0][0] != BACK
+
+
 def row_continuations(faint: list[Named], taken: list[np.ndarray]) -> list[Named]:
     """Faint boxes kept as tiles: each continues a row of accepted tiles (``continues_row``) and the classifier
     names a face there with at least FAINT_MIN_PROB (not a back: felt between tiles reads as a green back).  Tiles
     lie in rows; a faint box out on the table is left out, however sure the classifier is of it."""
-    return [
-        (q, p)
-        for q, p in faint
-        if is_tile(p) and p[0][0] != BACK and p[0][1] >= FAINT_MIN_PROB and continues_row(q, taken)
-    ]
+    return [(q, p) for q, p in faint if names_a_face(p) and p[0][1] >= FAINT_MIN_PROB and continues_row(q, taken)]
 
 
 def filled_faces(filled: list[Named]) -> list[Named]:
     """Second-detector boxes kept as tiles (``vision.fill_in``): those the classifier names as a face. Not a back:
     the second detector, taught face-down walls and kongs of many colours, also boxes the felt between spaced
     tiles, which reads as a green back (4 of 254 hk-photos/valid photos gained such a phantom tile)."""
-    return [(q, p) for q, p in filled if is_tile(p) and p[0][0] != BACK]
+    return [(q, p) for q, p in filled if names_a_face(p)]
 
 
 def segmentation_extras(extra: list[Named], taken: list[np.ndarray]) -> list[Named]:
