@@ -27,7 +27,6 @@ import subprocess
 import sys
 import tempfile
 from collections.abc import Callable
-from functools import partial
 from pathlib import Path
 
 import cv2
@@ -169,8 +168,7 @@ def kde_faces(root: Path | None = None) -> list:
     faces = []
     for stem in kde_sheets.fetched(root):
         path, mapping = kde_sheets.sheet_path(root, stem), kde_sheets.KDE_SETS[stem]
-        draw = partial(kde_sheets.sheet_faces, path, mapping, face_px=KDE_FACE_PX, min_px=FACE_HEIGHT)
-        drawn = kde_cache.cached_faces(path, mapping, draw, root / "kde-faces", KDE_FACE_PX, FACE_HEIGHT)
+        drawn = kde_cache.cached_faces(path, mapping, root / "kde-faces", KDE_FACE_PX, FACE_HEIGHT)
         for tile, element_id, bgra in drawn:
             face = _scaled(synth._trim(synth._flatten(bgra)))
             faces.append(Face(tile, face, f"debian:{kde_sheets.set_name(stem)}", f"{path.name}#{element_id}"))

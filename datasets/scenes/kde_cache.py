@@ -14,6 +14,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
+from sikwu.datasets.scenes import kde_sheets
 
 #: Bump when ``kde_sheets`` draws faces differently, so cached faces are drawn again.
 DRAWING_VERSION = 1
@@ -46,15 +47,21 @@ def _load(path: Path) -> Faces | None:
 
 
 def cached_faces(
-    sheet: Path, mapping: dict[str, str], draw: Callable[[], Faces], cache_dir: Path, face_px: int, min_px: int
+    sheet: Path,
+    mapping: dict[str, str],
+    cache_dir: Path,
+    face_px: int,
+    min_px: int,
+    draw: Callable[..., Faces] = kde_sheets.sheet_faces,
 ) -> Faces:
-    """The faces ``draw()`` returns for ``sheet``, read from ``cache_dir`` when drawn before with the same inputs.
+    """The faces ``draw(sheet, mapping, face_px=, min_px=)`` returns, read from ``cache_dir`` when drawn before
+    with the same inputs.
 
     An empty drawing (cairosvg, the ``train`` extra, missing) is not cached, so installing it later draws the faces."""
     path = cache_dir / f"{sheet.stem.split('.')[0]}-{cache_key(sheet, mapping, face_px, min_px)}.npz"
     if path.is_file() and (faces := _load(path)) is not None:
         return faces
-    faces = draw()
+    faces = draw(sheet, mapping, face_px=face_px, min_px=min_px)
     if faces:
         try:
             cache_dir.mkdir(parents=True, exist_ok=True)
