@@ -175,6 +175,25 @@ def idle(driver) -> bool:  # noqa: ANN001
     )
 
 
+def upload(driver, key: str, path, timeout: float = 60.0) -> None:  # noqa: ANN001
+    """Give the file uploader ``key`` the file at ``path`` and wait until its chip shows it uploaded. A rerun that
+    replaces the uploader just as the file is sent leaves the file on the old, detached input, so the file is sent
+    again to the current input when no chip has appeared after a while."""
+    chip = f'.st-key-{key} [data-testid="stFileChip"]'
+    spinner = f"{chip} [data-testid=stFileChipIconSpinner]"
+    deadline = time.monotonic() + timeout
+    while True:
+        field = wait_for(driver, lambda d: css(d, f".st-key-{key} input[type=file]"), timeout, f"the {key} upload")
+        field[0].send_keys(str(path))
+        wait = min(20.0, max(deadline - time.monotonic(), 1.0))
+        try:
+            wait_for(driver, lambda d: css(d, chip) and not css(d, spinner), wait, f"{key} uploaded")
+            return
+        except TimeoutError:
+            if time.monotonic() >= deadline:
+                raise
+
+
 def click_key(driver, key: str, timeout: float = 30.0) -> None:  # noqa: ANN001
     button = wait_for(driver, lambda d: (css(d, f".st-key-{key} button") or [None])[0], timeout, f"button {key}")
     driver.execute_script("arguments[0].scrollIntoView({block: 'center'}); arguments[0].click();", button)

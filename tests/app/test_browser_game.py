@@ -166,11 +166,7 @@ def test_teach_page_after_teaching_a_set_fits_fingers_and_passes_axe(app, axe_js
         name = B.wait_for(d, lambda d: (B.css(d, ".st-key-teach_name input") or [None])[0], 60, "the set's name")
         name.send_keys("home table\n")  # Enter: Streamlit takes a text field's value on Enter or on leaving it
         B.wait_for(d, lambda d: B.idle(d), 30, "page idle")
-        upload = B.wait_for(d, lambda d: B.css(d, ".st-key-teach_photo input[type=file]"), 30, "the photo upload")
-        upload[0].send_keys(str(photo))
-        chip = '.st-key-teach_photo [data-testid="stFileChip"]'
-        spinner = f"{chip} [data-testid=stFileChipIconSpinner]"
-        B.wait_for(d, lambda d: B.css(d, chip) and not B.css(d, spinner), 60, "the photo uploaded")
+        B.upload(d, "teach_photo", photo)
         time.sleep(0.5)
         B.wait_for(d, lambda d: B.idle(d), 30, "page idle")
         B.click_key(d, "teach_go")
