@@ -17,6 +17,7 @@ import signal
 import socket
 import subprocess
 import sys
+import time
 from collections.abc import Callable
 from pathlib import Path
 
@@ -89,7 +90,6 @@ def wait_ready(url: str, timeout: float = 60.0, proc: subprocess.Popen | None = 
 
     Over HTTPS the self-made certificate is not verified here: this only asks whether the server is up."""
     import ssl
-    import time
     import urllib.request
 
     context = ssl._create_unverified_context() if url.startswith("https:") else None
@@ -128,21 +128,28 @@ def _die_with_parent() -> None:
 def serve(
     cmd: list[str], env: dict[str, str] | None = None, grace: float = 10.0, started: Callable[[], None] | None = None
 ) -> int:
-    """Run the server until it exits; a stop signal to this process is passed on and the server waited for."""
+    """Run the server until it exits; a stop signal to this process is passed on and the server waited for, at most
+    ``grace`` seconds: a server still running then (Streamlit can hang in its shutdown) is killed, so stopping
+    ``sikwu app`` never hangs."""
     # no other thread runs yet: preexec_fn is safe here (``started`` may start one, after the fork)
     proc = subprocess.Popen(cmd, env=env, preexec_fn=_die_with_parent if sys.platform == "linux" else None)
     if started is not None:
         started()
+    stop_asked: list[float] = []
 
     def forward(signum: int, _frame: object) -> None:
         if proc.poll() is None:
             proc.send_signal(signal.SIGTERM if signum == signal.SIGHUP else signum)
+            stop_asked.append(time.monotonic())
 
     previous = {sig: signal.signal(sig, forward) for sig in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP)}
     try:
         while True:
             try:
-                return proc.wait()
+                return proc.wait(timeout=0.5)
+            except subprocess.TimeoutExpired:
+                if stop_asked and time.monotonic() - stop_asked[0] > grace:
+                    proc.kill()
             except KeyboardInterrupt:  # a second Ctrl+C while stopping
                 continue
     finally:

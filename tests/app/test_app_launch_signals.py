@@ -82,3 +82,20 @@ def test_cert_without_key_is_explained():
 
     tls, problem = launch._tls(launch.argparse.Namespace(https=True, cert="c.pem", key=None, address=None))
     assert tls is None and "--cert and --key go together" in problem
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="signals to a child process as on the machines that serve")
+def test_a_server_that_ignores_the_stop_signal_is_killed_after_the_grace_time(tmp_path):
+    """Streamlit can hang in its shutdown; ``sikwu app`` then kills it rather than hang itself."""
+    stubborn = "import signal, time; signal.signal(signal.SIGTERM, signal.SIG_IGN); time.sleep(120)"
+    runner = tmp_path / "run.py"
+    runner.write_text(
+        "import os, signal, sys, threading\n"
+        "from sikwu.app.launch import serve\n"
+        "t = threading.Timer(1.0, lambda: os.kill(os.getpid(), signal.SIGTERM))\n"
+        f"print(serve([sys.executable, '-c', {stubborn!r}], grace=2.0, started=t.start))\n"
+    )
+    started = time.monotonic()
+    done = subprocess.run([sys.executable, str(runner)], capture_output=True, text=True, timeout=60)
+    assert done.stdout.strip() == str(-signal.SIGKILL), done.stderr  # serve returns the killed server's status
+    assert time.monotonic() - started < 30
