@@ -6,13 +6,19 @@ of a colour the classifier never learnt can look to it like a blank white dragon
 reading ``X Y Y X`` with ``X`` a face is no meld at all (a meld of four is four equal tiles), so when the classifier
 itself puts ``back`` first or second for both odd tiles, the layout's evidence decides: they are backs.  The tiles
 so read are marked changed, so the player is asked to check them.
+
+The same evidence decides which of the second detector's face-down boxes (``vision.fill_in``) are tiles: that
+detector also boxes the felt between spaced tiles, which reads as a green back, so one of its backs counts only
+where it makes a group of four shaped like a concealed kong with the tiles already accepted (``kong_completions``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
+import numpy as np
 from sikwu.vision.labels import BACK, NOT_A_TILE
+from sikwu.vision.layout import layout
 
 TopK = Sequence[tuple[str, float]]
 
@@ -26,8 +32,9 @@ def _could_be_back(pred: TopK) -> bool:
     return BACK in readings[:2]
 
 
-def _kong_backs(group: list[int], preds: Sequence[TopK]) -> list[int]:
-    """The members of one four-tile group that lie face down, when the group is shaped like a concealed kong."""
+def _face_down_places(group: list[int], preds: Sequence[TopK]) -> tuple[int, int] | None:
+    """The positions (in the group) of the two face-down tiles of one four-tile group shaped like a concealed kong:
+    the two other tiles show one face, and ``back`` is a first or second reading of both; None for any other group."""
     top = [preds[i][0][0] for i in group]
     for down in FACE_DOWN_PLACES:
         up = [k for k in range(4) if k not in down]
@@ -35,18 +42,28 @@ def _kong_backs(group: list[int], preds: Sequence[TopK]) -> list[int]:
         if len(shown) != 1 or BACK in shown or top[down[0]] in shown or top[down[1]] in shown:
             continue
         if all(_could_be_back(preds[group[k]]) for k in down):
-            return [group[k] for k in down if top[k] != BACK]
-    return []
+            return down
+    return None
+
+
+def _kong_backs(group: list[int], preds: Sequence[TopK]) -> list[int]:
+    """The members of one four-tile group that lie face down, when the group is shaped like a concealed kong."""
+    down = _face_down_places(group, preds)
+    return [] if down is None else [group[k] for k in down if preds[group[k]][0][0] != BACK]
+
+
+def _groups(groups: Sequence[int]) -> list[list[int]]:
+    members: dict[int, list[int]] = {}
+    for i, g in enumerate(groups):
+        members.setdefault(g, []).append(i)
+    return list(members.values())
 
 
 def kong_backs(groups: Sequence[int], preds: Sequence[TopK]) -> list[int]:
     """Indices of tiles (in reading order, with their layout group and classifier top-k) that are the face-down
     tiles of a concealed kong although the classifier's first reading is a face."""
-    members: dict[int, list[int]] = {}
-    for i, g in enumerate(groups):
-        members.setdefault(g, []).append(i)
     out: list[int] = []
-    for group in members.values():
+    for group in _groups(groups):
         if len(group) == 4:
             out += _kong_backs(group, preds)
     return out
@@ -56,3 +73,43 @@ def as_back(pred: TopK) -> list[tuple[str, float]]:
     """The crop's only reading: ``back``, at the classifier's probability for it. The layout settled what the tile
     is; the other readings must not come back when the tile-set counts are put right (a back has no count)."""
     return [(label, p) for label, p in pred if label == BACK]
+
+
+#: Neighbours in a laid-out kong touch: centres at most this many tile widths apart (a tile's width: its top edge).
+KONG_SPACING = 1.5
+
+
+def _touching(quads: Sequence[np.ndarray]) -> bool:
+    """Each tile of a run sits next to the one before it, as the four tiles of a meld are laid."""
+    for a, b in zip(quads, quads[1:], strict=False):
+        width = (np.linalg.norm(a[1] - a[0]) + np.linalg.norm(b[1] - b[0])) / 2
+        if np.linalg.norm(a.mean(0) - b.mean(0)) > KONG_SPACING * width:
+            return False
+    return True
+
+
+def kong_completions(
+    accepted: Sequence[tuple[np.ndarray, TopK]], backs: Sequence[tuple[np.ndarray, TopK]]
+) -> list[tuple[np.ndarray, TopK]]:
+    """The candidate ``backs`` (quad and classifier top-k, first reading ``back``) that lie face down among four
+    touching tiles of one row shaped like a concealed kong, once laid out with the ``accepted`` tiles; every other
+    candidate is left out. Runs of a row, not the layout's groups: melds laid edge to edge make one group."""
+    if not backs:
+        return []
+    tiles = [*accepted, *backs]
+    placements = layout([q for q, _ in tiles])
+    rows: dict[int, list[int]] = {}
+    for i in sorted(range(len(tiles)), key=lambda i: placements[i].order):
+        rows.setdefault(placements[i].row, []).append(i)
+    preds = [p for _, p in tiles]
+    kept: set[int] = set()
+    for row in rows.values():
+        for start in range(len(row) - 3):
+            run = row[start : start + 4]
+            candidates = [k for k, i in enumerate(run) if i >= len(accepted)]
+            if not candidates or not _touching([tiles[i][0] for i in run]):
+                continue
+            down = _face_down_places(run, preds)
+            if down is not None and all(k in down for k in candidates):
+                kept.update(run[k] for k in candidates)
+    return [tiles[i] for i in sorted(kept)]

@@ -91,6 +91,12 @@ def filled_faces(filled: list[Named]) -> list[Named]:
     return [(q, p) for q, p in filled if names_a_face(p)]
 
 
+def filled_backs(filled: list[Named]) -> list[Named]:
+    """Second-detector boxes the classifier calls a face-down tile: candidates only, kept where they complete a
+    concealed kong (``vision.kong_backs.kong_completions``), never on their own (see ``filled_faces``)."""
+    return [(q, p) for q, p in filled if is_tile(p) and p[0][0] == BACK]
+
+
 def segmentation_extras(extra: list[Named], taken: list[np.ndarray]) -> list[Named]:
     """Segmented tiles that add to the detector's: no accepted box covers them, the classifier is sure of them
     (segmentation's extra candidates are mostly table, trays and tile sides), and they are about the size of the

@@ -24,9 +24,11 @@ from sikwu.vision.assemble import assemble, consistent
 from sikwu.vision.calibration import Calibration, for_model
 from sikwu.vision.detector import DEFAULT_MODEL_PATH, BoxSource, DetectorModelError, TileDetector
 from sikwu.vision.io import ImageInput, LoadedImage, NoTilesFoundError, load_image
+from sikwu.vision.kong_backs import kong_completions
 from sikwu.vision.naming import (
     Classifier,
     Named,
+    filled_backs,
     filled_faces,
     is_tile,
     name_quads,
@@ -121,15 +123,16 @@ def _from_detector(
     union: bool,
     watch: Stopwatch,
     notes: list[str],
-) -> tuple[LoadedImage, list[Named] | None]:
+) -> tuple[LoadedImage, list[Named] | None, list[Named]]:
     """Propose with the detector (and the one that fills in, if any) and name its quads (plus, in union mode,
-    segmented tiles it missed); None when the detectors found no tile."""
+    segmented tiles it missed); None when the detectors found no tile. Last: the filling-in detector's face-down
+    tiles, which count only where they complete a concealed kong (``vision.kong_backs.kong_completions``)."""
     with watch.stage("detect"):
         proposals = detector_proposals(loaded, *detectors)
     notes.extend(proposals.notes)
     if not proposals.quads and not proposals.filled:
         notes.append(note("vision.detector_found_nothing"))
-        return proposals.image, None
+        return proposals.image, None, []
     pixels = proposals.image.pixels
     n_sure, n_faint = len(proposals.quads), len(proposals.faint)
     with watch.stage("classify"):
@@ -138,6 +141,7 @@ def _from_detector(
         if proposals.faint:
             found += row_continuations(named[n_sure : n_sure + n_faint], [q for q, p in found if is_tile(p)])
         found += filled_faces(named[n_sure + n_faint :])
+        backs = filled_backs(named[n_sure + n_faint :])
     if union:
         # tiles the detector missed: segment, leave the blobs its accepted boxes cover, keep split tiles no accepted
         # box covers (a box the classifier rejects is no evidence about the blob under it)
@@ -146,7 +150,7 @@ def _from_detector(
             seg = uncovered_blobs(segment(pixels), taken)
         with watch.stage("classify"):
             found += segmentation_extras(name_blobs(pixels, seg, clf), taken)
-    return proposals.image, found
+    return proposals.image, found, backs
 
 
 def _from_segmentation(loaded: LoadedImage, clf: Classifier, watch: Stopwatch) -> list[Named]:
@@ -188,13 +192,16 @@ def recognize(
     sources = _sources(candidates, detector)
     clf = classifier if classifier is not None else _default_classifier()
     found: list[Named] | None = None
+    backs: list[Named] = []
     if detector is not None and "detector" in sources:
-        loaded, found = _from_detector(loaded, (detector, second), clf, "segmentation" in sources, watch, notes)
+        loaded, found, backs = _from_detector(loaded, (detector, second), clf, "segmentation" in sources, watch, notes)
     used = sources if found is not None else ("segmentation",)
     if found is None:
         found = _from_segmentation(loaded, clf, watch)
     with watch.stage("layout_decode"):
         chosen = consistent([(q, p) for q, p in found if is_tile(p)])
+        if chosen and backs:
+            chosen = consistent(chosen + kong_completions(chosen, backs))
         if not chosen:
             raise NoTilesFoundError(note("vision.no_tiles_among_candidates"))
         result = assemble(chosen, loaded, winning=winning, calibration=_calibration(clf))

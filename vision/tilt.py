@@ -76,7 +76,7 @@ def slant(pixels: np.ndarray) -> tuple[float, float]:
     gy = cv2.Sobel(g, cv2.CV_32F, 0, 1, ksize=3).ravel()
     mag2 = gx * gx + gy * gy
     k = int(len(mag2) * (1 - EDGE_SHARE))
-    strong = mag2 >= np.partition(mag2, k)[k]
+    strong = (mag2 >= np.partition(mag2, k)[k]) & (mag2 > 0)  # a flat image's share can be all zero gradients
     m2 = mag2[strong].astype(np.float64)
     mag = np.sqrt(m2)
     total = float(mag.sum())

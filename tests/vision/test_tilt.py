@@ -49,6 +49,15 @@ def test_slant_of_a_composed_hand_is_the_turn_it_was_given(degrees):
     assert slant(img)[0] == pytest.approx(-degrees, abs=2.5)
 
 
+def test_a_flat_image_with_a_few_upright_rectangles_has_a_level_slant_not_nan():
+    # most pixels have no gradient at all, so the strongest share includes zero gradients (division by zero)
+    image = np.full((480, 640, 3), (40, 110, 40), np.uint8)
+    image[200:280, 100:160] = 235
+    degrees, agreement = slant(image)
+    assert np.isfinite(degrees) and np.isfinite(agreement)
+    assert abs(degrees) < 1
+
+
 def test_turned_points_map_back_to_the_same_original_pixels():
     img, _, _ = turned_scene(0.0)
     loaded = as_loaded(img)

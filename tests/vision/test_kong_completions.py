@@ -1,0 +1,96 @@
+"""Which of the filling-in detector's face-down boxes count (vision.kong_backs.kong_completions, docs/vision.md
+"Propose"): only those lying face down among four touching tiles of a row shaped like a Hong Kong concealed kong
+(two equal faces shown, the two others face down, in the middle or at the ends). That detector also boxes the felt
+between spaced tiles, which the classifier reads as a green back, so a back of its own proves nothing.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from sikwu.vision.kong_backs import kong_completions
+from sikwu.vision.quads import box_quad
+
+BACK = [("back", 0.98), ("not-a-tile", 0.01), ("5z", 0.01)]
+FACE = [("8m", 0.97), ("2f", 0.01), ("9m", 0.01)]
+OTHER = [("3p", 0.97), ("2p", 0.01), ("4p", 0.01)]
+W, H = 60.0, 80.0
+
+
+def tile(slot: float, pred: list[tuple[str, float]], y: float = 100.0) -> tuple[np.ndarray, list[tuple[str, float]]]:
+    """A tile at ``slot`` tile widths along a row (touching neighbours one slot apart)."""
+    x = 100.0 + slot * W
+    return box_quad((x, y, x + W - 2, y + H)), pred
+
+
+def kept_slots(accepted: list, backs: list) -> list[float]:
+    return sorted(round((q[0][0] - 100.0) / W, 1) for q, _ in kong_completions(accepted, backs))
+
+
+def test_two_backs_between_two_equal_faces_complete_a_concealed_kong() -> None:
+    assert kept_slots([tile(0, FACE), tile(3, FACE)], [tile(1, BACK), tile(2, BACK)]) == [1, 2]
+
+
+def test_two_backs_at_the_ends_of_two_equal_faces_complete_a_concealed_kong() -> None:
+    assert kept_slots([tile(1, FACE), tile(2, FACE)], [tile(0, BACK), tile(3, BACK)]) == [0, 3]
+
+
+def test_one_back_with_an_accepted_back_completes_a_concealed_kong() -> None:
+    assert kept_slots([tile(0, FACE), tile(1, BACK), tile(3, FACE)], [tile(2, BACK)]) == [2]
+
+
+def test_a_kong_laid_edge_to_edge_with_another_meld_still_counts() -> None:
+    chow = [tile(s, OTHER) for s in (0, 1, 2)]
+    assert kept_slots([*chow, tile(3, FACE), tile(6, FACE)], [tile(4, BACK), tile(5, BACK)]) == [4, 5]
+
+
+def test_a_back_between_two_different_faces_is_left_out() -> None:
+    assert kept_slots([tile(0, FACE), tile(3, OTHER)], [tile(1, BACK), tile(2, BACK)]) == []
+
+
+def test_a_lone_back_in_a_gap_of_a_row_is_left_out() -> None:
+    assert kept_slots([tile(0, FACE), tile(2, OTHER), tile(3, OTHER)], [tile(1, BACK)]) == []
+
+
+def test_backs_beside_a_pair_set_apart_from_its_neighbours_are_left_out() -> None:
+    # felt read as backs on both sides of a spaced pair: the run's tiles do not touch
+    row = [tile(0, OTHER), tile(3, FACE), tile(4, FACE), tile(7, OTHER)]
+    assert kept_slots(row, [tile(1.5, BACK), tile(5.5, BACK)]) == []
+
+
+def test_backs_in_a_different_row_from_the_faces_are_left_out() -> None:
+    faces = [tile(0, FACE), tile(3, FACE)]
+    assert kept_slots(faces, [tile(1, BACK, y=400.0), tile(2, BACK, y=400.0)]) == []
+
+
+def test_no_candidates_means_nothing_is_added() -> None:
+    assert kong_completions([tile(0, FACE)], []) == []
+
+
+class ByColour:
+    """A classifier that reads purple crops as backs and everything else as 8m (colour decides, not art)."""
+
+    def predict(self, crops, k: int = 3):
+        return [BACK if crop[..., 0].mean() > crop[..., 1].mean() + 40 else FACE for crop in crops]
+
+
+class Boxes:
+    def __init__(self, *boxes: tuple[float, float, float, float]) -> None:
+        self.boxes = boxes
+
+    def detect(self, image_bgr: np.ndarray, score_threshold: float | None = None) -> list:
+        from sikwu.vision.detector import Detection
+
+        return [Detection(b, 0.9) for b in self.boxes]
+
+
+def test_recognition_counts_the_second_detectors_backs_of_a_concealed_kong(monkeypatch) -> None:
+    from sikwu.vision import pipeline
+
+    image = np.full((480, 640, 3), (40, 110, 40), np.uint8)  # green felt
+    slots = [(100.0 + 62 * i, 200.0, 160.0 + 62 * i, 280.0) for i in range(4)]
+    for i, (x0, y0, x1, y1) in enumerate(slots):
+        image[int(y0) : int(y1), int(x0) : int(x1)] = (150, 40, 120) if i in (0, 3) else (235, 235, 235)
+    monkeypatch.setattr(pipeline, "_default_detector", lambda: (Boxes(slots[1], slots[2]), None))
+    monkeypatch.setattr(pipeline, "_general_detector", lambda: (Boxes(slots[0], slots[3]), None))
+    tiles = pipeline.recognize(image, classifier=ByColour()).tiles
+    assert [t.id for t in tiles] == ["back", "8m", "8m", "back"]
