@@ -92,6 +92,7 @@ def run(
     heldout_list: Path | None = None,
     art: str = "heldout",
     detector_path: Path | None = None,
+    art_unseen_by: Path | None = None,
 ) -> tuple[Tally, dict]:
     from sikwu.vision import recognize
     from sikwu.vision.classifier import default_classifier
@@ -99,7 +100,12 @@ def run(
     from sikwu.vision.io import ImageInputError
 
     detector = TileDetector(detector_path) if detector_path else None
-    flt, backs, origin = art_for(art, heldout_list, default_classifier().metadata)
+    metadata = default_classifier().metadata
+    if art_unseen_by is not None:  # compare two classifiers on the same scenes: art neither trained on
+        from sikwu.vision.classifier import TileClassifier
+
+        metadata = TileClassifier(art_unseen_by).metadata
+    flt, backs, origin = art_for(art, heldout_list, metadata)
     bank = FaceBank(flt)
     tally = Tally()
     t0 = time.perf_counter()
@@ -162,16 +168,24 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--heldout-list", type=Path, default=None, help="tile-crops names to draw (default: held out)")
     ap.add_argument("--art", choices=tuple(ART_NAMES), default="heldout", help="held-out art, or art trained on")
     ap.add_argument("--detector", type=Path, default=None, help="another detector model (figures are not written)")
+    ap.add_argument(
+        "--art-unseen-by", type=Path, default=None,
+        help="draw the art this classifier model never trained on, not the shipped one's (to compare the two on the "
+        "same scenes; figures are not written)",
+    )  # fmt: skip
     ap.add_argument("--errors", type=int, default=0, help="print this many misread tiles")
     ap.add_argument("--no-write", action="store_true", help="do not update docs/benchmarks.md")
     args = ap.parse_args(argv)
     args.kinds = tuple(k.strip() for k in args.kinds.split(",") if k.strip())
-    tally, info = run(args.per_kind, args.seed, args.long_side, args.kinds, args.heldout_list, args.art, args.detector)
+    tally, info = run(
+        args.per_kind, args.seed, args.long_side, args.kinds, args.heldout_list, args.art, args.detector,
+        args.art_unseen_by,
+    )  # fmt: skip
     text = report(tally, info, args)
     print(text)
     for line in tally.errors[: args.errors]:
         print("  " + line)
-    if not args.no_write and args.detector is None:
+    if not args.no_write and args.detector is None and args.art_unseen_by is None:
         cmd = "python -m benchmarks.bench_scenes" + (
             f" --per-kind {args.per_kind} --seed {args.seed} --long-side {args.long_side} --art {args.art}"
         )
