@@ -33,6 +33,7 @@ from pathlib import Path
 import numpy as np
 from sikwu.datasets.hk_photos import ignored_regions, label_slips, read_boxes, reviewed_labels
 from sikwu.datasets.paths import shared_path
+from sikwu.datasets.split import is_held_out_photo
 from sikwu.scoring.tiles import PLAYING_IDS
 from sikwu.vision.assign import counts_ok
 
@@ -414,10 +415,14 @@ def main(argv: list[str] | None = None) -> int:
     unread_slips = set(label_slips("valid", reviewed=True)) & names
     corrections = reviewed_labels()
     ours_c, ours34_c, peer34_c = Tally(), Tally(), Tally()
+    # the reviewed figures again, split into the sets training knows and the held-out set (datasets.split): the
+    # issue's in-distribution and held-out real-set targets are on these two parts
+    by_part = {False: Tally(), True: Tally()}
     # photos whose (reviewed) ground truth holds more copies of a tile than a set has (a spare blank tile labelled
     # as the white dragon): recognition never reports such a reading, so they can never be photo-exact
     over_counted: list[str] = []
     ours.ids_measured = ours34.ids_measured = ours_c.ids_measured = ours34_c.ids_measured = not args.segment_only
+    by_part[False].ids_measured = by_part[True].ids_measured = not args.segment_only
     playing = set(PLAYING_IDS)
     # warm-up (model load, first-call allocations) is not part of any photo's latency
     _ours(photos[0], args.segment_only, args.winning)
@@ -449,6 +454,10 @@ def main(argv: list[str] | None = None) -> int:
             tally.add(preds, truth, keep_ids=keep, ignore=skip)
             if tally is not ours:
                 tally.latencies.append(ours.latencies[-1])
+        if clean:
+            part = by_part[is_held_out_photo(photo.name)]
+            part.add(preds, reviewed, ignore=ignored)
+            part.latencies.append(ours.latencies[-1])
         if peer_reason is None:
             t0 = time.perf_counter()
             ppreds = _peer(source)
@@ -471,6 +480,9 @@ def main(argv: list[str] | None = None) -> int:
             f"{', '.join(sorted(s[:8] for s in slips))})"
             + (f"; {len(unread_slips)} slip photo(s) not yet read, left out" if unread_slips else "")
         )
+    if corrections and by_part[True].photos and by_part[False].photos:
+        say("\nReviewed labels by part (datasets.split): the sets training knows, and the held-out IMG_27xx set:")
+        _print_table({"without IMG_27xx": by_part[False].row(), "IMG_27xx (held out)": by_part[True].row()})
     if over_counted and not args.segment_only:
         say(
             f"{len(over_counted)} photo(s) whose reviewed labels hold more copies of a tile than a set has "
