@@ -26,6 +26,7 @@ import numpy as np
 from sikwu.datasets.box_match import match_pairs as match
 from sikwu.datasets.scenes.art import SHARED_ART_SETS, ArtFilter, FaceBank, heldout_crop_names, heldout_filter
 from sikwu.datasets.scenes.generate import iter_scenes
+from sikwu.datasets.scenes.heldout import with_detectors_art
 from sikwu.datasets.scenes.render import SceneSample
 from sikwu.datasets.scenes.tiles import BACK, BLANK, HELDOUT_BACK_COLOURS, TRAIN_BACK_COLOURS
 
@@ -105,7 +106,7 @@ def run(
         from sikwu.vision.classifier import TileClassifier
 
         metadata = TileClassifier(art_unseen_by).metadata
-    flt, backs, origin = art_for(art, heldout_list, metadata)
+    flt, backs, origin = art_for(art, heldout_list, with_detectors_art(dict(metadata)))
     bank = FaceBank(flt)
     tally = Tally()
     t0 = time.perf_counter()

@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
+from pathlib import Path
 
 import numpy as np
-from sikwu.datasets.scenes.art import FaceBank, heldout_filter
+from sikwu.datasets.scenes.art import DEBIAN_ART_KEY, FaceBank, heldout_filter, trained_debian_sets
 from sikwu.datasets.scenes.generate import iter_scenes
 from sikwu.datasets.scenes.layouts import KINDS
 from sikwu.datasets.scenes.tiles import BLANK, HELDOUT_BACK_COLOURS
@@ -35,13 +36,31 @@ class EvalScene:
     tiles: tuple[TruthTile, ...]
 
 
+def with_detectors_art(metadata: dict[str, str]) -> dict[str, str]:
+    """A classifier's ``metadata`` with the Debian sets any shipped detector trained on added to the sets it lists:
+    a scene of art one of the detectors has seen measures memory, not generalisation, whatever the classifier saw."""
+    from sikwu.models import GENERAL_DETECTOR_PATH
+    from sikwu.vision.detector import DEFAULT_MODEL_PATH, TileDetector
+    from sikwu.vision.onnx_session import ModelFileError
+
+    sets = set(trained_debian_sets(metadata))
+    for path in (DEFAULT_MODEL_PATH, GENERAL_DETECTOR_PATH):
+        try:
+            record = TileDetector(path).training_info() if Path(path).is_file() else {}
+        except (ModelFileError, OSError):
+            continue
+        sets |= trained_debian_sets({DEBIAN_ART_KEY: str(record.get(DEBIAN_ART_KEY, ""))})
+    return {**metadata, DEBIAN_ART_KEY: ",".join(sorted(sets))} if sets else dict(metadata)
+
+
 def _shipped_metadata() -> dict[str, str] | None:
-    """The shipped classifier's metadata (which crops it trained on), or None when no model is installed."""
+    """The shipped classifier's metadata (which crops it trained on) with the detectors' Debian sets
+    (``with_detectors_art``), or None when no classifier is installed."""
     from sikwu.vision.classifier import default_classifier
     from sikwu.vision.onnx_session import ModelFileError
 
     try:
-        return dict(default_classifier().metadata)
+        return with_detectors_art(dict(default_classifier().metadata))
     except (ModelFileError, OSError):
         return None
 

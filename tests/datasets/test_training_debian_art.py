@@ -91,3 +91,28 @@ def test_heldout_art_leaves_out_the_debian_sets_the_model_trained_on(tmp_path: P
     assert plain.sets is not None and "debian:kde-traditional" in plain.sets
     assert trained.sets == frozenset({art.CROPS}) and "debian:kde-traditional" in origin
     assert debian.fetched_set_names() == ["debian:kde-traditional"]
+
+
+def test_held_out_art_also_leaves_out_the_sets_a_shipped_detector_trained_on(monkeypatch, tmp_path) -> None:
+    # the classifier never saw debian:smooth, but the general detector did: its scenes would measure memory
+    from sikwu.datasets.scenes.heldout import with_detectors_art
+    from sikwu.vision import detector
+
+    from sikwu import models
+
+    general = tmp_path / "tile_detector_general.onnx"
+    general.write_bytes(b"stand-in")
+    monkeypatch.setattr(models, "GENERAL_DETECTOR_PATH", general)
+    monkeypatch.setattr(detector, "DEFAULT_MODEL_PATH", tmp_path / "absent.onnx")
+
+    class Trained:
+        def __init__(self, path) -> None:
+            self.path = path
+
+        def training_info(self) -> dict[str, object]:
+            return {art.DEBIAN_ART_KEY: "debian:smooth"}
+
+    monkeypatch.setattr(detector, "TileDetector", Trained)
+    meta = with_detectors_art({art.DEBIAN_ART_KEY: "debian:real", "seed": "0"})
+    assert art.trained_debian_sets(meta) == {"debian:real", "debian:smooth"}
+    assert meta["seed"] == "0"
