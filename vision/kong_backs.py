@@ -15,12 +15,15 @@ where it makes a group of four shaped like a concealed kong with the tiles alrea
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TypeVar
 
 import numpy as np
 from sikwu.vision.labels import BACK, NOT_A_TILE
 from sikwu.vision.layout import layout
 
 TopK = Sequence[tuple[str, float]]
+#: A tile as recognition names it: its quad and the classifier's top-k (``vision.naming.Named``).
+_Tile = TypeVar("_Tile", bound=tuple[np.ndarray, TopK])
 
 #: The face-down tiles' positions in a concealed kong of four, in reading order: the middle two or the ends.
 FACE_DOWN_PLACES = ((1, 2), (0, 3))
@@ -88,9 +91,7 @@ def _touching(quads: Sequence[np.ndarray]) -> bool:
     return True
 
 
-def kong_completions(
-    accepted: Sequence[tuple[np.ndarray, TopK]], backs: Sequence[tuple[np.ndarray, TopK]]
-) -> list[tuple[np.ndarray, TopK]]:
+def kong_completions(accepted: Sequence[_Tile], backs: Sequence[_Tile]) -> list[_Tile]:
     """The candidate ``backs`` (quad and classifier top-k, first reading ``back``) that lie face down among four
     touching tiles of one row shaped like a concealed kong, once laid out with the ``accepted`` tiles; every other
     candidate is left out. Runs of a row, not the layout's groups: melds laid edge to edge make one group."""
