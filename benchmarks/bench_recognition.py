@@ -448,16 +448,15 @@ def main(argv: list[str] | None = None) -> int:
         clean = photo.name not in unread_slips
         if clean and not counts_ok([t for t, _ in reviewed]):
             over_counted.append(photo.name)
+        part = by_part[is_held_out_photo(photo.name)]
         for tally, keep, truth, skip in ((ours, None, gts, []), (ours34, playing, gts, [])) + (
-            ((ours_c, None, reviewed, ignored), (ours34_c, playing, reviewed, ignored)) if clean else ()
+            ((ours_c, None, reviewed, ignored), (ours34_c, playing, reviewed, ignored), (part, None, reviewed, ignored))
+            if clean
+            else ()
         ):
             tally.add(preds, truth, keep_ids=keep, ignore=skip)
             if tally is not ours:
                 tally.latencies.append(ours.latencies[-1])
-        if clean:
-            part = by_part[is_held_out_photo(photo.name)]
-            part.add(preds, reviewed, ignore=ignored)
-            part.latencies.append(ours.latencies[-1])
         if peer_reason is None:
             t0 = time.perf_counter()
             ppreds = _peer(source)

@@ -20,6 +20,7 @@ from typing import TypeVar
 import numpy as np
 from sikwu.vision.labels import BACK, NOT_A_TILE
 from sikwu.vision.layout import layout
+from sikwu.vision.quads import quad_size
 
 TopK = Sequence[tuple[str, float]]
 #: A tile as recognition names it: its quad and the classifier's top-k (``vision.naming.Named``).
@@ -78,14 +79,14 @@ def as_back(pred: TopK) -> list[tuple[str, float]]:
     return [(label, p) for label, p in pred if label == BACK]
 
 
-#: Neighbours in a laid-out kong touch: centres at most this many tile widths apart (a tile's width: its top edge).
+#: Neighbours in a laid-out kong touch: centres at most this many tile widths apart (``quads.quad_size``).
 KONG_SPACING = 1.5
 
 
 def _touching(quads: Sequence[np.ndarray]) -> bool:
     """Each tile of a run sits next to the one before it, as the four tiles of a meld are laid."""
     for a, b in zip(quads, quads[1:], strict=False):
-        width = (np.linalg.norm(a[1] - a[0]) + np.linalg.norm(b[1] - b[0])) / 2
+        width = (quad_size(a)[0] + quad_size(b)[0]) / 2
         if np.linalg.norm(a.mean(0) - b.mean(0)) > KONG_SPACING * width:
             return False
     return True

@@ -140,8 +140,9 @@ def _from_detector(
         found = named[:n_sure]
         if proposals.faint:
             found += row_continuations(named[n_sure : n_sure + n_faint], [q for q, p in found if is_tile(p)])
-        found += filled_faces(named[n_sure + n_faint :])
-        backs = filled_backs(named[n_sure + n_faint :])
+        filled = named[n_sure + n_faint :]
+        found += filled_faces(filled)
+        backs = filled_backs(filled)
     if union:
         # tiles the detector missed: segment, leave the blobs its accepted boxes cover, keep split tiles no accepted
         # box covers (a box the classifier rejects is no evidence about the blob under it)
