@@ -33,6 +33,37 @@ def fill_in(first: Sequence[Detection], second: Sequence[Detection]) -> list[Det
     return kept
 
 
+def fuse(
+    first: Sequence[Detection], second: Sequence[Detection], average: bool = True
+) -> tuple[list[Detection], list[Detection], list[Detection]]:
+    """(the first detector's boxes the second also found, each averaged with its partner; the first's boxes the
+    second did not find; the second's boxes where the first found nothing, ``fill_in``).
+
+    Why average: two detectors trained on different photos misplace a shared tile's box in different ways, so the
+    score-weighted mean of the pair sits nearer the tile than either (weighted box fusion, Solovyev et al. 2021).
+    Each first box, surest first, pairs with the unpaired second box it shares most of a tile with
+    (``SAME_TILE_COVER``); a first box alone stays as it is. ``average=False`` keeps the first's boxes where they
+    are (the first looked closer, ``vision.zoom``: the second's boxes of the same tiles are coarser)."""
+    boxes = np.array([d.box for d in second], np.float64).reshape(-1, 4)
+    free = np.ones(len(boxes), bool)
+    fused: list[Detection] = []
+    lone: list[Detection] = []
+    for d in sorted(first, key=lambda d: -d.score):
+        cover = np.where(free, _cover(boxes, np.array(d.box, np.float64)), 0.0) if len(boxes) else np.zeros(0)
+        j = int(cover.argmax()) if len(cover) else -1
+        if j < 0 or cover[j] <= SAME_TILE_COVER:
+            lone.append(d)
+            continue
+        free[j] = False
+        if not average:
+            fused.append(d)
+            continue
+        w = np.array([d.score, second[j].score], np.float64)
+        box = (w[0] * np.array(d.box) + w[1] * boxes[j]) / max(w.sum(), 1e-9)
+        fused.append(Detection((float(box[0]), float(box[1]), float(box[2]), float(box[3])), d.score))
+    return fused, lone, fill_in(fused + lone, [e for e, f in zip(second, free, strict=True) if f])
+
+
 def _cover(boxes: np.ndarray, box: np.ndarray) -> np.ndarray:
     """Intersection over the smaller area (``quads.overlap`` for upright boxes, vectorised: this runs for every
     second-detector box against every box held, on every photo) of ``box`` with each of ``boxes`` (n, 4)."""

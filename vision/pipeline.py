@@ -130,19 +130,22 @@ def _from_detector(
     with watch.stage("detect"):
         proposals = detector_proposals(loaded, *detectors)
     notes.extend(proposals.notes)
-    if not proposals.quads and not proposals.filled:
+    if not proposals.quads and not proposals.filled and not proposals.lone:
         notes.append(note("vision.detector_found_nothing"))
         return proposals.image, None, []
     pixels = proposals.image.pixels
-    n_sure, n_faint = len(proposals.quads), len(proposals.faint)
+    n_sure, n_faint, n_lone = len(proposals.quads), len(proposals.faint), len(proposals.lone)
     with watch.stage("classify"):
-        named = name_quads(pixels, proposals.quads + proposals.faint + proposals.filled, clf)
+        named = name_quads(pixels, proposals.quads + proposals.lone + proposals.faint + proposals.filled, clf)
         found = named[:n_sure]
+        lone = named[n_sure : n_sure + n_lone]
+        found += filled_faces(lone)
         if proposals.faint:
-            found += row_continuations(named[n_sure : n_sure + n_faint], [q for q, p in found if is_tile(p)])
-        filled = named[n_sure + n_faint :]
+            faint = named[n_sure + n_lone : n_sure + n_lone + n_faint]
+            found += row_continuations(faint, [q for q, p in found if is_tile(p)])
+        filled = named[n_sure + n_lone + n_faint :]
         found += filled_faces(filled)
-        backs = filled_backs(filled)
+        backs = filled_backs(lone) + filled_backs(filled)
     if union:
         # tiles the detector missed: segment, leave the blobs its accepted boxes cover, keep split tiles no accepted
         # box covers (a box the classifier rejects is no evidence about the blob under it)

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 import numpy as np
 from sikwu.vision.detector import BoxSource, Detection
-from sikwu.vision.fill_in import fill_in
+from sikwu.vision.fill_in import fuse
 from sikwu.vision.io import LoadedImage
 from sikwu.vision.note_texts import note
 from sikwu.vision.quads import area, box_quad, intersection, overlap, quad_box
@@ -55,6 +55,8 @@ class DetectorProposals:
     notes: list[str]
     #: The second detector's boxes where the first found no tile (``vision.fill_in``).
     filled: list[np.ndarray] = dataclasses.field(default_factory=list)
+    #: The first detector's boxes the second did not find (only when a second detector ran).
+    lone: list[np.ndarray] = dataclasses.field(default_factory=list)
 
 
 def _faint_split() -> tuple[float | None, bool]:
@@ -72,7 +74,8 @@ def detector_proposals(loaded: LoadedImage, det: BoxSource, second: BoxSource | 
     """Detector boxes as tile quads, found in the photo squeezed back to shape when it is stretched, levelled when
     its rows slant, and looked at again closer when its tiles are small, with a note for each of those.  Faint
     quads (scored from FAINT_SCORE up to the threshold) come only from a photo no framing fix changed.  A ``second``
-    detector, run once on the framed photo, adds boxes where ``det`` found no tile (``vision.fill_in``)."""
+    detector, run once on the framed photo, places the boxes of tiles both found, adds boxes where ``det`` found no
+    tile and sets apart (``lone``) the tiles only ``det`` found (``vision.fill_in.fuse``)."""
     sure_from, faint = _faint_split()
     first = det.detect(loaded.pixels, score_threshold=FAINT_SCORE if faint else sure_from)
     sure = [d for d in first if not faint or (sure_from is not None and d.score >= sure_from)]
@@ -85,19 +88,24 @@ def detector_proposals(loaded: LoadedImage, det: BoxSource, second: BoxSource | 
     if region is not None:
         notes.append(note("vision.small_tiles"))
     filled: list[Detection] = []
+    lone: list[Detection] = []
     if second is not None:
-        filled = fill_in(detections, second.detect(levelled.loaded.pixels, score_threshold=DETECTOR_SCORE_THRESHOLD))
+        seen = second.detect(levelled.loaded.pixels, score_threshold=DETECTOR_SCORE_THRESHOLD)
+        detections, lone, filled = fuse(detections, seen, average=region is None)
+        if region is not None:  # the first looked closer than the second: a tile it alone saw is no less sure
+            detections, lone = detections + lone, []
     as_is = levelled.loaded is loaded and region is None
     faint_boxes = [d.box for d in first if _is_faint(d, sure_from)] if faint and as_is else []
     sure_quads, filled_quads = _quads([d.box for d in detections]), _quads([d.box for d in filled])
+    lone_quads = _quads([d.box for d in lone])
     # only faint boxes that continue a row of sure boxes are worth a crop (the classifier's time is per crop), and
     # not where the second detector already put a box
     faint_quads = [
         q
         for q in _quads(faint_boxes)
-        if continues_row(q, sure_quads) and all(overlap(q, f) <= FAINT_OVERLAP for f in filled_quads)
+        if continues_row(q, sure_quads + lone_quads) and all(overlap(q, f) <= FAINT_OVERLAP for f in filled_quads)
     ]
-    return DetectorProposals(levelled.loaded, sure_quads, faint_quads, notes, filled_quads)
+    return DetectorProposals(levelled.loaded, sure_quads, faint_quads, notes, filled_quads, lone_quads)
 
 
 def _is_faint(d: Detection, sure_from: float | None) -> bool:

@@ -1,5 +1,6 @@
-"""A second, general detector fills in tiles the first found nothing at, and never replaces a first-detector box
-(vision.fill_in, vision.propose.detector_proposals)."""
+"""A second, general detector fills in tiles the first found nothing at, places the boxes of tiles both found with
+the first, and decides whether a tile only the first found needs a face to count (vision.fill_in,
+vision.propose.detector_proposals, vision.pipeline)."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ import numpy as np
 import pytest
 from sikwu.vision import pipeline
 from sikwu.vision.detector import Detection
-from sikwu.vision.fill_in import fill_in
+from sikwu.vision.fill_in import fill_in, fuse
 from sikwu.vision.io import load_image
 from sikwu.vision.naming import filled_faces
 from sikwu.vision.propose import detector_proposals
@@ -36,6 +37,25 @@ def test_with_no_first_detector_tile_the_second_detectors_tiles_are_all_added() 
     assert len(fill_in([], [Detection(TILE, 0.5), Detection(ELSEWHERE, 0.5)])) == 2
 
 
+def test_a_tile_both_detectors_find_is_boxed_between_their_boxes_weighted_by_score() -> None:
+    fused, lone, added = fuse([Detection(TILE, 0.9)], [Detection((90.0, 90.0, 170.0, 190.0), 0.3)])
+    assert fused[0].box == pytest.approx((97.5, 97.5, 162.5, 182.5))
+    assert fused[0].score == 0.9 and lone == [] and added == []
+
+
+def test_a_first_detector_tile_the_second_did_not_find_is_lone_and_unchanged() -> None:
+    fused, lone, added = fuse([Detection(TILE, 0.9)], [Detection(ELSEWHERE, 0.6)])
+    assert fused == [] and lone == [Detection(TILE, 0.9)]
+    assert [d.box for d in added] == [ELSEWHERE]
+
+
+def test_each_second_box_pairs_with_one_first_box_the_other_stays_lone() -> None:
+    beside = (160.0, 100.0, 220.0, 180.0)
+    wide = (100.0, 100.0, 220.0, 180.0)  # the second detector boxed two tiles as one
+    fused, lone, added = fuse([Detection(TILE, 0.9), Detection(beside, 0.8)], [Detection(wide, 0.5)])
+    assert len(fused) == 1 and [d.box for d in lone] == [beside] and added == []
+
+
 class Fixed:
     """A detector that always reports the same boxes (in the working image's pixels)."""
 
@@ -46,12 +66,37 @@ class Fixed:
         return [Detection(b, 0.9) for b in self.boxes]
 
 
-def test_proposals_keep_the_first_detectors_box_and_add_the_second_detectors_new_tile() -> None:
+def test_proposals_fuse_a_shared_tile_and_add_the_second_detectors_new_tile() -> None:
     loaded = load_image(np.full((480, 640, 3), 90, np.uint8))
-    loose = (95.0, 95.0, 170.0, 195.0)
+    loose = (96.0, 96.0, 170.0, 196.0)
     proposals = detector_proposals(loaded, Fixed(TILE), Fixed(loose, ELSEWHERE))
-    assert [tuple(round(v) for v in quad_box(q)) for q in proposals.quads] == [(100, 100, 160, 180)]
+    assert [tuple(round(v) for v in quad_box(q)) for q in proposals.quads] == [(98, 98, 165, 188)]
     assert [tuple(round(v) for v in quad_box(q)) for q in proposals.filled] == [(300, 100, 360, 180)]
+    assert proposals.lone == []
+
+
+def test_without_a_second_detector_no_first_detector_tile_is_lone() -> None:
+    proposals = detector_proposals(load_image(np.full((480, 640, 3), 90, np.uint8)), Fixed(TILE))
+    assert len(proposals.quads) == 1 and proposals.lone == []
+
+
+class ByShade:
+    """Reads bright crops as 8m and dark ones as a back."""
+
+    def predict(self, crops, k: int = 3):
+        face, back = [("8m", 0.9), ("7m", 0.05), ("9m", 0.01)], [("back", 0.9), ("5z", 0.05), ("not-a-tile", 0.01)]
+        return [face if crop.mean() > 150 else back for crop in crops]
+
+
+def test_a_tile_only_the_first_detector_finds_counts_when_named_a_face_not_as_a_back(monkeypatch) -> None:
+    image = np.full((480, 640, 3), 90, np.uint8)
+    image[100:180, 100:160] = 235  # a face at TILE; ELSEWHERE stays dark (table read as a back)
+    both = (100.0, 300.0, 160.0, 380.0)
+    image[300:380, 100:160] = 235
+    monkeypatch.setattr(pipeline, "_default_detector", lambda: (Fixed(TILE, ELSEWHERE, both), None))
+    monkeypatch.setattr(pipeline, "_general_detector", lambda: (Fixed(both), None))
+    tiles = pipeline.recognize(image, classifier=ByShade()).tiles
+    assert sorted(t.id for t in tiles) == ["8m", "8m"]
 
 
 def test_a_filled_in_box_named_a_face_becomes_a_tile() -> None:
