@@ -1,12 +1,15 @@
-"""A second detector fills in tiles the first found nothing at.
+"""Two detectors vote: where both find a tile its box is placed between theirs, where one alone finds it the
+classifier must name a face.
 
 Why two detectors: the first (``models/tile_detector.onnx``) was fitted longest to real phone photos and places
 its boxes where their labels do; the second (``models/tile_detector_general.onnx``, made by ``sikwu train``) has
 also seen thousands of composed table photos of many tile sets, back colours and layouts (scattered, piled,
 standing, walls), and finds tiles of sets and tables the first never met, with looser boxes on real close-ups.
-Keeping the first detector's boxes wherever it found a tile and adding the second's only where the first found
-nothing keeps the real-photo figures of the first while finding what only the second sees. The classifier still
-names (or rejects) every added box.
+They err differently: the first's boxes that the second does not confirm are almost never tiles on table photos
+unlike its training photos, and either one's boxes of a shared tile sit nearer the tile once averaged. So a
+shared tile gets the score-weighted mean box (``fuse``), a tile only one of them found counts when the classifier
+names it as a face (not a back: felt between spaced tiles reads as a green back), and the backs only one found
+count where they complete a concealed kong (``vision.kong_backs.kong_completions``).
 """
 
 from __future__ import annotations
