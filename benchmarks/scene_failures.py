@@ -8,7 +8,8 @@ interest is followed to the first stage that lost or misnamed it:
 
 - face-down tiles (every ``back`` of the ``kong`` scenes): no box near it (detector miss); a box over it but not
   one tile's box (merged with a neighbour, or box off); a good box the classifier calls not-a-tile, or names under
-  the tile gate, or names as a face (which faces); a faint box that needed a face; a candidate dropped as a
+  the tile gate, or names as a face (which faces); a box only one detector saw (faint, unconfirmed or filled in)
+  that needed a face; a candidate dropped as a
   duplicate or straddler; read as ``back``.  Backs reported where no face-down tile lies (a face or the table read
   as a back) are counted too: they spoil the count as much as a lost back.
 - bonus tiles (flowers and seasons of every kind): the same stages up to the name, then named right, the other
@@ -67,8 +68,8 @@ def watching() -> Iterator[Watch]:
     orig: dict[str, Any] = {n: getattr(pipeline, n) for n in names}
     state: dict[str, Any] = {}
 
-    def proposals(loaded: Any, det: Any) -> Any:
-        out = orig["detector_proposals"](loaded, det)
+    def proposals(loaded: Any, *detectors: Any) -> Any:
+        out = orig["detector_proposals"](loaded, *detectors)
         state["image"], state["n_sure"] = out.image, len(out.quads)
         return out
 
