@@ -95,23 +95,34 @@ def _touching(quads: Sequence[np.ndarray]) -> bool:
 def kong_completions(accepted: Sequence[_Tile], backs: Sequence[_Tile]) -> list[_Tile]:
     """The candidate ``backs`` (quad and classifier top-k, first reading ``back``) that lie face down among four
     touching tiles of one row shaped like a concealed kong, once laid out with the ``accepted`` tiles; every other
-    candidate is left out. Runs of a row, not the layout's groups: melds laid edge to edge make one group."""
+    candidate is left out. Runs of a row, not the layout's groups: melds laid edge to edge make one group. A row may
+    run across the photo or down it (melds laid beside the hand, or a photo taken from the side), so the tiles are
+    laid out both ways."""
     if not backs:
         return []
     tiles = [*accepted, *backs]
-    placements = layout([q for q, _ in tiles])
-    rows: dict[int, list[int]] = {}
-    for i in sorted(range(len(tiles)), key=lambda i: placements[i].order):
-        rows.setdefault(placements[i].row, []).append(i)
     preds = [p for _, p in tiles]
+    kept: set[int] = set()
+    for quads in ([q for q, _ in tiles], [q[:, ::-1] for q, _ in tiles]):
+        kept |= _completed(quads, preds, len(accepted))
+    return [tiles[i] for i in sorted(kept)]
+
+
+def _completed(quads: list[np.ndarray], preds: Sequence[TopK], n_accepted: int) -> set[int]:
+    """Indices of candidate backs (those from ``n_accepted`` on) that complete a concealed kong in a row of the
+    layout of ``quads``."""
+    placements = layout(quads)
+    rows: dict[int, list[int]] = {}
+    for i in sorted(range(len(quads)), key=lambda i: placements[i].order):
+        rows.setdefault(placements[i].row, []).append(i)
     kept: set[int] = set()
     for row in rows.values():
         for start in range(len(row) - 3):
             run = row[start : start + 4]
-            candidates = [k for k, i in enumerate(run) if i >= len(accepted)]
-            if not candidates or not _touching([tiles[i][0] for i in run]):
+            candidates = [k for k, i in enumerate(run) if i >= n_accepted]
+            if not candidates or not _touching([quads[i] for i in run]):
                 continue
             down = _face_down_places(run, preds)
             if down is not None and all(k in down for k in candidates):
                 kept.update(run[k] for k in candidates)
-    return [tiles[i] for i in sorted(kept)]
+    return kept

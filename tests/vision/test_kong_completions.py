@@ -62,6 +62,22 @@ def test_backs_in_a_different_row_from_the_faces_are_left_out() -> None:
     assert kept_slots(faces, [tile(1, BACK, y=400.0), tile(2, BACK, y=400.0)]) == []
 
 
+def down(slot: float, pred: list[tuple[str, float]], x: float = 100.0) -> tuple[np.ndarray, list[tuple[str, float]]]:
+    """A tile turned sideways at ``slot`` tile lengths down a column (a meld running down the photo)."""
+    y = 100.0 + slot * W
+    return box_quad((x, y, x + H, y + W - 2)), pred
+
+
+def test_a_concealed_kong_running_down_the_photo_counts_too() -> None:
+    backs = [down(1, BACK), down(2, BACK)]
+    kept = kong_completions([down(0, FACE), down(3, FACE), down(1, OTHER, x=400.0)], backs)
+    assert sorted(round((q[0][1] - 100.0) / W) for q, _ in kept) == [1, 2]
+
+
+def test_backs_down_a_column_between_different_faces_are_left_out() -> None:
+    assert kong_completions([down(0, FACE), down(3, OTHER)], [down(1, BACK), down(2, BACK)]) == []
+
+
 def test_no_candidates_means_nothing_is_added() -> None:
     assert kong_completions([tile(0, FACE)], []) == []
 
