@@ -86,15 +86,15 @@ def row_continuations(faint: list[Named], taken: list[np.ndarray]) -> list[Named
 
 def filled_faces(filled: list[Named]) -> list[Named]:
     """Boxes only one detector saw (the second's fill-ins, the first's unconfirmed boxes: ``vision.fill_in.fuse``)
-    kept as tiles: those the classifier names as a face. Not a back:
-    the second detector, taught face-down walls and kongs of many colours, also boxes the felt between spaced
-    tiles, which reads as a green back (4 of 254 hk-photos/valid photos gained such a phantom tile)."""
+    kept as tiles: those the classifier names as a face. Not a back: the second detector, taught face-down walls and
+    kongs of many colours, also boxes the felt between spaced tiles, which reads as a green back (4 of 254
+    hk-photos/valid photos gained such a phantom tile)."""
     return [(q, p) for q, p in filled if names_a_face(p)]
 
 
 def filled_backs(filled: list[Named]) -> list[Named]:
-    """Boxes only one detector saw that the classifier calls a face-down tile: candidates only, kept where they complete a
-    concealed kong (``vision.kong_backs.kong_completions``), never on their own (see ``filled_faces``)."""
+    """Boxes only one detector saw that the classifier calls a face-down tile: candidates only, kept where they
+    complete a concealed kong (``vision.kong_backs.kong_completions``), never on their own (see ``filled_faces``)."""
     return [(q, p) for q, p in filled if is_tile(p) and p[0][0] == BACK]
 
 
