@@ -22,6 +22,7 @@ from sikwu.vision.detector import Detection
 #: A second-detector box sharing more than this share of the smaller box's area with a first-detector box is the
 #: same tile seen twice (the two detectors size boxes differently, so IoU would undercount the overlap).
 SAME_TILE_COVER = 0.3
+Box = tuple[float, float, float, float]
 
 
 def fill_in(first: Sequence[Detection], second: Sequence[Detection]) -> list[Detection]:
@@ -37,9 +38,10 @@ def fill_in(first: Sequence[Detection], second: Sequence[Detection]) -> list[Det
 
 def fuse(
     first: Sequence[Detection], second: Sequence[Detection], average: bool = True
-) -> tuple[list[Detection], list[Detection], list[Detection]]:
+) -> tuple[list[Detection], list[Detection], list[Detection], list[Box | None]]:
     """(the first detector's boxes the second also found, each averaged with its partner; the first's boxes the
-    second did not find; the second's boxes where the first found nothing, ``fill_in``).
+    second did not find; the second's boxes where the first found nothing, ``fill_in``; for each averaged box, the
+    first's own box, None where nothing was averaged: a second framing of the same tile).
 
     Why average: two detectors trained on different photos misplace a shared tile's box in different ways, so the
     score-weighted mean of the pair sits nearer the tile than either (weighted box fusion, Solovyev et al. 2021).
@@ -49,6 +51,7 @@ def fuse(
     boxes = np.array([d.box for d in second], np.float64).reshape(-1, 4)
     free = np.ones(len(boxes), bool)
     fused: list[Detection] = []
+    own: list[Box | None] = []
     lone: list[Detection] = []
     for d in sorted(first, key=lambda d: -d.score):
         cover = np.where(free, _cover(boxes, np.array(d.box, np.float64)), 0.0) if len(boxes) else np.zeros(0)
@@ -59,11 +62,13 @@ def fuse(
         free[j] = False
         if not average:
             fused.append(d)
+            own.append(None)
             continue
         w = np.array([d.score, second[j].score], np.float64)
         box = (w[0] * np.array(d.box) + w[1] * boxes[j]) / max(w.sum(), 1e-9)
         fused.append(Detection((float(box[0]), float(box[1]), float(box[2]), float(box[3])), d.score))
-    return fused, lone, fill_in(fused + lone, [e for e, f in zip(second, free, strict=True) if f])
+        own.append(d.box)
+    return fused, lone, fill_in(fused + lone, [e for e, f in zip(second, free, strict=True) if f]), own
 
 
 def _cover(boxes: np.ndarray, box: np.ndarray) -> np.ndarray:

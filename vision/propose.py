@@ -57,6 +57,9 @@ class DetectorProposals:
     filled: list[np.ndarray] = dataclasses.field(default_factory=list)
     #: The first detector's boxes the second did not find (only when a second detector ran).
     lone: list[np.ndarray] = dataclasses.field(default_factory=list)
+    #: For each of ``quads``, the first detector's own quad where the box was averaged with the second's (a second
+    #: framing of the tile, ``naming.second_framing_look``), else None.
+    framings: list[np.ndarray | None] = dataclasses.field(default_factory=list)
 
 
 def _faint_split() -> tuple[float | None, bool]:
@@ -66,8 +69,12 @@ def _faint_split() -> tuple[float | None, bool]:
     return sure_from, faint
 
 
+def _big_enough(b: Sequence[float]) -> bool:
+    return b[2] - b[0] >= MIN_BOX_SIDE and b[3] - b[1] >= MIN_BOX_SIDE
+
+
 def _quads(boxes: Sequence[Sequence[float]]) -> list[np.ndarray]:
-    return [box_quad(b) for b in boxes if b[2] - b[0] >= MIN_BOX_SIDE and b[3] - b[1] >= MIN_BOX_SIDE]
+    return [box_quad(b) for b in boxes if _big_enough(b)]
 
 
 def detector_proposals(loaded: LoadedImage, det: BoxSource, second: BoxSource | None = None) -> DetectorProposals:
@@ -89,14 +96,17 @@ def detector_proposals(loaded: LoadedImage, det: BoxSource, second: BoxSource | 
         notes.append(note("vision.small_tiles"))
     filled: list[Detection] = []
     lone: list[Detection] = []
+    own: list[tuple[float, float, float, float] | None] = [None] * len(detections)
     if second is not None:
         seen = second.detect(levelled.loaded.pixels, score_threshold=DETECTOR_SCORE_THRESHOLD)
-        detections, lone, filled = fuse(detections, seen, average=region is None)
+        detections, lone, filled, own = fuse(detections, seen, average=region is None)
         if region is not None:  # the first looked closer than the second: a tile it alone saw is no less sure
-            detections, lone = detections + lone, []
+            detections, lone, own = detections + lone, [], own + [None] * len(lone)
     as_is = levelled.loaded is loaded and region is None
     faint_boxes = [d.box for d in first if _is_faint(d, sure_from)] if faint and as_is else []
-    sure_quads, filled_quads = _quads([d.box for d in detections]), _quads([d.box for d in filled])
+    kept = [(d.box, o) for d, o in zip(detections, own, strict=True) if _big_enough(d.box)]
+    sure_quads, filled_quads = [box_quad(b) for b, _ in kept], _quads([d.box for d in filled])
+    framings = [box_quad(o) if o is not None else None for _, o in kept]
     lone_quads = _quads([d.box for d in lone])
     # only faint boxes that continue a row of sure boxes are worth a crop (the classifier's time is per crop), and
     # not where the second detector already put a box
@@ -105,7 +115,7 @@ def detector_proposals(loaded: LoadedImage, det: BoxSource, second: BoxSource | 
         for q in _quads(faint_boxes)
         if continues_row(q, sure_quads + lone_quads) and all(overlap(q, f) <= FAINT_OVERLAP for f in filled_quads)
     ]
-    return DetectorProposals(levelled.loaded, sure_quads, faint_quads, notes, filled_quads, lone_quads)
+    return DetectorProposals(levelled.loaded, sure_quads, faint_quads, notes, filled_quads, lone_quads, framings)
 
 
 def _is_faint(d: Detection, sure_from: float | None) -> bool:

@@ -38,13 +38,14 @@ def test_with_no_first_detector_tile_the_second_detectors_tiles_are_all_added() 
 
 
 def test_a_tile_both_detectors_find_is_boxed_between_their_boxes_weighted_by_score() -> None:
-    fused, lone, added = fuse([Detection(TILE, 0.9)], [Detection((90.0, 90.0, 170.0, 190.0), 0.3)])
+    fused, lone, added, own = fuse([Detection(TILE, 0.9)], [Detection((90.0, 90.0, 170.0, 190.0), 0.3)])
     assert fused[0].box == pytest.approx((97.5, 97.5, 162.5, 182.5))
     assert fused[0].score == 0.9 and lone == [] and added == []
+    assert own == [TILE]  # the first detector's own framing, for a second look
 
 
 def test_a_first_detector_tile_the_second_did_not_find_is_lone_and_unchanged() -> None:
-    fused, lone, added = fuse([Detection(TILE, 0.9)], [Detection(ELSEWHERE, 0.6)])
+    fused, lone, added, _ = fuse([Detection(TILE, 0.9)], [Detection(ELSEWHERE, 0.6)])
     assert fused == [] and lone == [Detection(TILE, 0.9)]
     assert [d.box for d in added] == [ELSEWHERE]
 
@@ -52,7 +53,7 @@ def test_a_first_detector_tile_the_second_did_not_find_is_lone_and_unchanged() -
 def test_each_second_box_pairs_with_one_first_box_the_other_stays_lone() -> None:
     beside = (160.0, 100.0, 220.0, 180.0)
     wide = (100.0, 100.0, 220.0, 180.0)  # the second detector boxed two tiles as one
-    fused, lone, added = fuse([Detection(TILE, 0.9), Detection(beside, 0.8)], [Detection(wide, 0.5)])
+    fused, lone, added, _ = fuse([Detection(TILE, 0.9), Detection(beside, 0.8)], [Detection(wide, 0.5)])
     assert len(fused) == 1 and [d.box for d in lone] == [beside] and added == []
 
 
@@ -77,7 +78,40 @@ def test_proposals_fuse_a_shared_tile_and_add_the_second_detectors_new_tile() ->
 
 def test_without_a_second_detector_no_first_detector_tile_is_lone() -> None:
     proposals = detector_proposals(load_image(np.full((480, 640, 3), 90, np.uint8)), Fixed(TILE))
-    assert len(proposals.quads) == 1 and proposals.lone == []
+    assert len(proposals.quads) == 1 and proposals.lone == [] and proposals.framings == [None]
+
+
+def test_a_fused_tile_keeps_the_first_detectors_framing_for_a_second_look() -> None:
+    loaded = load_image(np.full((480, 640, 3), 90, np.uint8))
+    proposals = detector_proposals(loaded, Fixed(TILE), Fixed((96.0, 96.0, 170.0, 196.0)))
+    (framing,) = proposals.framings
+    assert framing is not None and tuple(round(v) for v in quad_box(framing)) == (100, 100, 160, 180)
+
+
+class ByFraming:
+    """Unsure of 8m on a crop that shows table at its edges (a loose framing), sure of it on a tight one."""
+
+    def predict(self, crops, k: int = 3):
+        unsure, sure = [("7m", 0.5), ("8m", 0.45), ("9m", 0.05)], [("8m", 0.95), ("7m", 0.03), ("9m", 0.02)]
+        return [unsure if crop.mean() < 180 else sure for crop in crops]
+
+
+def test_an_unsure_reading_is_averaged_with_the_tiles_other_framing() -> None:
+    from sikwu.vision.naming import second_framing_look
+
+    pixels = np.full((480, 640, 3), 90, np.uint8)
+    pixels[100:180, 100:160] = 235
+    loose = box_quad((80.0, 80.0, 180.0, 200.0))
+    named = [(loose, [("7m", 0.5), ("8m", 0.45), ("9m", 0.05)])]
+    ((q, pred),) = second_framing_look(named, [box_quad(TILE)], pixels, ByFraming())
+    assert pred[0][0] == "8m" and pred[0][1] == pytest.approx(0.7)
+
+
+def test_a_sure_reading_gets_no_second_look() -> None:
+    from sikwu.vision.naming import second_framing_look
+
+    named = [(box_quad(TILE), [("8m", 0.95), ("7m", 0.03), ("9m", 0.02)])]
+    assert second_framing_look(named, [box_quad(ELSEWHERE)], np.zeros((480, 640, 3), np.uint8), ByFraming()) == named
 
 
 class ByShade:
