@@ -40,8 +40,9 @@ def fuse(
     first: Sequence[Detection], second: Sequence[Detection], average: bool = True
 ) -> tuple[list[Detection], list[Detection], list[Detection], list[Box | None]]:
     """(the first detector's boxes the second also found, each averaged with its partner; the first's boxes the
-    second did not find; the second's boxes where the first found nothing, ``fill_in``; for each averaged box, the
-    first's own box, None where nothing was averaged: a second framing of the same tile).
+    second did not find; the second's boxes where the first found nothing, ``fill_in``; for each box of the first
+    list, the other detector's framing of that tile: the first's own box where the boxes were averaged, the second's
+    where they were not).
 
     Why average: two detectors trained on different photos misplace a shared tile's box in different ways, so the
     score-weighted mean of the pair sits nearer the tile than either (weighted box fusion, Solovyev et al. 2021).
@@ -62,7 +63,7 @@ def fuse(
         free[j] = False
         if not average:
             fused.append(d)
-            own.append(None)
+            own.append(second[j].box)
             continue
         w = np.array([d.score, second[j].score], np.float64)
         box = (w[0] * np.array(d.box) + w[1] * boxes[j]) / max(w.sum(), 1e-9)

@@ -57,8 +57,9 @@ class DetectorProposals:
     filled: list[np.ndarray] = dataclasses.field(default_factory=list)
     #: The first detector's boxes the second did not find (only when a second detector ran).
     lone: list[np.ndarray] = dataclasses.field(default_factory=list)
-    #: For each of ``quads``, the first detector's own quad where the box was averaged with the second's (a second
-    #: framing of the tile, ``naming.second_framing_look``), else None.
+    #: For each of ``quads``, another framing of the same tile (``naming.second_framing_look``): the first
+    #: detector's own quad where its box was averaged with the second's, the second's quad where the first looked
+    #: closer (``vision.zoom``) and kept its box; None for a tile only the first found.
     framings: list[np.ndarray | None] = dataclasses.field(default_factory=list)
 
 

@@ -44,6 +44,12 @@ def test_a_tile_both_detectors_find_is_boxed_between_their_boxes_weighted_by_sco
     assert own == [TILE]  # the first detector's own framing, for a second look
 
 
+def test_unaveraged_the_second_detectors_box_is_the_other_framing() -> None:
+    second = (90.0, 90.0, 170.0, 190.0)
+    fused, _, _, own = fuse([Detection(TILE, 0.9)], [Detection(second, 0.3)], average=False)
+    assert fused == [Detection(TILE, 0.9)] and own == [second]
+
+
 def test_a_first_detector_tile_the_second_did_not_find_is_lone_and_unchanged() -> None:
     fused, lone, added, _ = fuse([Detection(TILE, 0.9)], [Detection(ELSEWHERE, 0.6)])
     assert fused == [] and lone == [Detection(TILE, 0.9)]
