@@ -38,7 +38,7 @@ def fill_in(first: Sequence[Detection], second: Sequence[Detection]) -> list[Det
 
 def fuse(
     first: Sequence[Detection], second: Sequence[Detection], average: bool = True
-) -> tuple[list[Detection], list[Detection], list[Detection], list[Box | None]]:
+) -> tuple[list[Detection], list[Detection], list[Detection], list[Box]]:
     """(the first detector's boxes the second also found, each averaged with its partner; the first's boxes the
     second did not find; the second's boxes where the first found nothing, ``fill_in``; for each box of the first
     list, the other detector's framing of that tile: the first's own box where the boxes were averaged, the second's
@@ -52,7 +52,7 @@ def fuse(
     boxes = np.array([d.box for d in second], np.float64).reshape(-1, 4)
     free = np.ones(len(boxes), bool)
     fused: list[Detection] = []
-    own: list[Box | None] = []
+    own: list[Box] = []
     lone: list[Detection] = []
     for d in sorted(first, key=lambda d: -d.score):
         cover = np.where(free, _cover(boxes, np.array(d.box, np.float64)), 0.0) if len(boxes) else np.zeros(0)

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from typing import Protocol
 
 import numpy as np
+from sikwu.vision.classifier import SECOND_LOOK_BELOW
 from sikwu.vision.labels import BACK, NOT_A_TILE
 from sikwu.vision.propose import continues_row
 from sikwu.vision.quads import area, overlap, rectify
@@ -64,8 +65,6 @@ def second_framing_look(
     of the tile's other framing, where it has one. Why: the two detectors frame a tile differently, and a crop the
     classifier is unsure of is read right more often from two framings than from either (test-time augmentation;
     the averaged box alone misread some held-out tiles the first detector's box had read right)."""
-    from sikwu.vision.classifier import SECOND_LOOK_BELOW
-
     again = [
         (i, f)
         for i, (f, (_, p)) in enumerate(zip(framings, named, strict=True))

@@ -138,7 +138,7 @@ def _from_detector(
     n_sure, n_faint, n_lone = len(proposals.quads), len(proposals.faint), len(proposals.lone)
     with watch.stage("classify"):
         named = name_quads(pixels, proposals.quads + proposals.lone + proposals.faint + proposals.filled, clf)
-        found = second_framing_look(named[:n_sure], proposals.framings or [None] * n_sure, pixels, clf)
+        found = second_framing_look(named[:n_sure], proposals.framings, pixels, clf)
         lone = named[n_sure : n_sure + n_lone]
         found += filled_faces(lone)
         if proposals.faint:

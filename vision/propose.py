@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 import numpy as np
 from sikwu.vision.detector import BoxSource, Detection
-from sikwu.vision.fill_in import fuse
+from sikwu.vision.fill_in import Box, fuse
 from sikwu.vision.io import LoadedImage
 from sikwu.vision.note_texts import note
 from sikwu.vision.quads import area, box_quad, intersection, overlap, quad_box
@@ -97,10 +97,11 @@ def detector_proposals(loaded: LoadedImage, det: BoxSource, second: BoxSource | 
         notes.append(note("vision.small_tiles"))
     filled: list[Detection] = []
     lone: list[Detection] = []
-    own: list[tuple[float, float, float, float] | None] = [None] * len(detections)
+    own: list[Box | None] = [None] * len(detections)
     if second is not None:
         seen = second.detect(levelled.loaded.pixels, score_threshold=DETECTOR_SCORE_THRESHOLD)
-        detections, lone, filled, own = fuse(detections, seen, average=region is None)
+        detections, lone, filled, paired = fuse(detections, seen, average=region is None)
+        own = list(paired)
         if region is not None:  # the first looked closer than the second: a tile it alone saw is no less sure
             detections, lone, own = detections + lone, [], own + [None] * len(lone)
     as_is = levelled.loaded is loaded and region is None
