@@ -1,4 +1,4 @@
-"""Why face-down counts and bonus tiles fail on synthetic scenes: each failure sorted by the stage that lost it.
+"""Why tiles fail on synthetic scenes (faces of loose layouts, face-down counts, bonus tiles), by losing stage.
 
 ``bench_scenes`` says how often a concealed-kong photo's face-down count is right and how often a bonus tile is
 named right; this says why not, so a fix goes to the stage at fault (code) or to the next training run (data).
@@ -6,6 +6,8 @@ Each photo goes through the shipped ``sikwu.vision.recognize``; the pipeline's s
 proposals, the classifier's names for them, the candidates ``consistent`` keeps) and every labelled tile of
 interest is followed to the first stage that lost or misnamed it:
 
+- face tiles of scattered, piled and standing scenes (``FACE_KINDS``): lost at which stage, or named right,
+  named a back, or misnamed (the recall targets of issue 14 are for these kinds).
 - face-down tiles (every ``back`` of the ``kong`` scenes): no box near it (detector miss); a box over it but not
   one tile's box (merged with a neighbour, or box off); a good box the classifier calls not-a-tile, or names under
   the tile gate, or names as a face (which faces); a box only one detector saw (faint, unconfirmed or filled in)
@@ -43,6 +45,8 @@ from benchmarks.bench_scenes import ART_NAMES, KINDS, art_for, expected_id
 
 #: A box is "over" a labelled tile when it covers at least this share of the tile (a matched box needs IoU 0.5).
 COVERS = 0.5
+#: Scene kinds whose face tiles are all followed (the recall targets: tiles scattered, piled, standing).
+FACE_KINDS = ("scattered", "pile", "standing")
 
 
 @dataclass
@@ -152,6 +156,13 @@ def bonus_reading(want: str, got: str) -> str:
     return "named a suited/honour tile"
 
 
+def _named(got: Any, want: str) -> str:
+    """A found face tile: named right, or what it was named instead (a back, a bonus tile, another face)."""
+    if got.id == want:
+        return "named right"
+    return "named back" if got.id == BACK else "misnamed" + _changed(got, want)
+
+
 def _changed(got: Any, want: str) -> str:
     """Whether the tile-set counts (``vision.assign``) moved the tile off the classifier's first reading, and
     whether that first reading was the right one."""
@@ -169,6 +180,7 @@ class Causes:
     extra_backs: Counter[str] = field(default_factory=Counter)
     bonus: Counter[str] = field(default_factory=Counter)
     bonus_faces: Counter[str] = field(default_factory=Counter)
+    faces: Counter[str] = field(default_factory=Counter)
     kong_photos: list[tuple[str, int, int, str]] = field(default_factory=list)
 
     def add(self, name: str, sample: SceneSample, w: Watch, tiles: tuple[Any, ...]) -> None:
@@ -179,9 +191,11 @@ class Causes:
         copies = Counter(t.label for t in sample.tiles if t.label.endswith("f"))
         for g, label in enumerate(sample.tiles):
             want = expected_id(label.label)
+            got = tiles[pairs[g]] if g in pairs else None
+            if sample.kind in FACE_KINDS and want != BACK:
+                self.faces[f"{sample.kind}: " + (lost_where(w, g, gt) if got is None else _named(got, want))] += 1
             if not (want.endswith("f") or (want == BACK and sample.kind == "kong")):
                 continue
-            got = tiles[pairs[g]] if g in pairs else None
             if got is None:
                 cause = lost_where(w, g, gt)
             elif want == BACK:
@@ -266,6 +280,8 @@ def report(c: Causes, args: argparse.Namespace, seconds: float) -> str:
         *_table("Bonus tiles, by what became of them", c.bonus),
         "  suited/honour ids they were named: "
         + (", ".join(f"{k} x{n}" for k, n in c.bonus_faces.most_common()) or "none"),
+        "",
+        *_table(f"Face tiles of {', '.join(FACE_KINDS)} scenes, by where they were lost or how named", c.faces),
     ]
     return "\n".join(lines)
 

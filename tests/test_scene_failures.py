@@ -36,3 +36,17 @@ def test_the_watch_records_both_detectors_boxes_and_their_names(monkeypatch: pyt
     assert len(tiles) == 2
     assert w.faint == [False, True]  # the second-only box needed a face to count
     assert [p[0][0] for p in w.preds] == ["8m", "8m"]
+
+
+class _Got:
+    def __init__(self, id: str, changed: bool = False, first: str = "") -> None:
+        self.id, self.changed, self.top3 = id, changed, [(first or id, 0.9)]
+
+
+def test_a_found_face_is_tallied_by_how_it_was_named() -> None:
+    from benchmarks.scene_failures import _named
+
+    assert _named(_Got("3p"), "3p") == "named right"
+    assert _named(_Got("back"), "3p") == "named back"
+    assert _named(_Got("5p"), "3p") == "misnamed"
+    assert _named(_Got("5p", changed=True, first="3p"), "3p") == "misnamed (set counts changed it from the right id)"
