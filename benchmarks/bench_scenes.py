@@ -5,7 +5,9 @@ and the Debian tile sets) and backs of the held-out colours, at the pipeline's w
 the shipped ``sikwu.vision.recognize``. A recognised tile is matched one-to-one to a labelled tile (greedy by IoU,
 threshold 0.5, as ``bench_recognition``). Printed, per scene kind:
 - found: labelled tiles matched by a recognised tile; right: matched and named right (a back as ``back``, a blank
-  white dragon as ``5z``); precision: matched / recognised;
+  white dragon as ``5z``); precision: matched / recognised; face-up found: the same as found, counting only the
+  tiles lying face up (recognition reports a face-down tile only where it completes a concealed kong: elsewhere,
+  in a heap or among discards, it scores nothing, and felt between tiles looks like a green back);
 - bonus tiles (flowers and seasons, every kind): named right, i.e. flower vs season and its number;
 - concealed kongs (``kong`` scenes): photos whose count of tiles read as ``back`` equals the face-down tiles shown;
 - walls (``wall`` scenes): rows of face-down tiles two high, right when read as ``back``, plus a few discards.
@@ -44,7 +46,7 @@ def expected_id(label: str) -> str:
 
 class Tally:
     def __init__(self) -> None:
-        self.kind: dict[str, list[int]] = defaultdict(lambda: [0, 0, 0, 0])  # gt, found, right, recognised
+        self.kind: dict[str, list[int]] = defaultdict(lambda: [0] * 6)  # gt, found, right, recognised, face up, found
         self.source: dict[str, list[int]] = defaultdict(lambda: [0, 0])  # gt, right
         self.bonus = [0, 0]  # gt, right
         self.kongs = [0, 0]  # photos, count right
@@ -61,6 +63,9 @@ class Tally:
             right = got == expected_id(tile.label)
             k[1] += got is not None
             k[2] += right
+            if tile.label != BACK:
+                k[4] += 1
+                k[5] += got is not None
             src = self.source[tile.source or ("backs" if tile.label == BACK else "blank faces")]
             src[0] += 1
             src[1] += right
@@ -127,22 +132,25 @@ def _pct(a: int, b: int) -> str:
     return f"{100 * a / b:5.1f}% ({a}/{b})" if b else "  n/a"
 
 
+def _row(kind: str, counts: list[int]) -> str:
+    gt, found, right, rec, up, up_found = counts
+    return f"| {kind} | {gt} | {_pct(found, gt)} | {_pct(right, gt)} | {_pct(found, rec)} | {_pct(up_found, up)} |"
+
+
 def report(tally: Tally, info: dict, args: argparse.Namespace) -> str:
     lines = [
         f"Synthetic scenes of {ART_NAMES[args.art]}: {args.per_kind} per kind, seed {args.seed}, long side "
         f"{args.long_side} px; faces: {info['sets']} ({info['faces']}; held-out tile-crops: {info['heldout']}); "
         f"backs {info['backs']}.",
         "",
-        "| scene kind | tiles | found | right | precision |",
-        "| --- | --- | --- | --- | --- |",
+        "| scene kind | tiles | found | right | precision | face-up found |",
+        "| --- | --- | --- | --- | --- | --- |",
     ]
-    total = [0, 0, 0, 0]
+    total = [0] * 6
     for kind in args.kinds:
-        gt, found, right, rec = tally.kind[kind]
-        total = [a + b for a, b in zip(total, [gt, found, right, rec], strict=True)]
-        lines.append(f"| {kind} | {gt} | {_pct(found, gt)} | {_pct(right, gt)} | {_pct(found, rec)} |")
-    gt, found, right, rec = total
-    lines.append(f"| all | {gt} | {_pct(found, gt)} | {_pct(right, gt)} | {_pct(found, rec)} |")
+        total = [a + b for a, b in zip(total, tally.kind[kind], strict=True)]
+        lines.append(_row(kind, tally.kind[kind]))
+    lines.append(_row("all", total))
     lines += [
         "",
         f"- bonus tiles named right (flower vs season and number): {_pct(tally.bonus[1], tally.bonus[0])}",

@@ -45,3 +45,11 @@ def test_the_benchmark_measures_every_scene_kind_the_generator_draws() -> None:
     from benchmarks.bench_scenes import KINDS
 
     assert set(KINDS) == set(SCENE_KINDS)
+
+
+def test_face_up_found_counts_only_the_tiles_lying_face_up() -> None:
+    t = Tally()
+    sample = _kong(["7z", "back", "back", "7z"])
+    boxes = np.array([tl.box for tl in sample.tiles], np.float32)[[0, 3]]
+    t.add("k", sample, ["7z", "7z"], boxes)
+    assert t.kind["kong"][4:] == [2, 2] and t.kind["kong"][1] == 2
