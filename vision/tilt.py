@@ -4,7 +4,9 @@ Why: the detector proposes upright boxes, and a phone held at an angle turns eve
 turned 15 degrees recall fell from 99% to 92%, at 30 degrees to 74%. Tile edges are the photo's strongest straight
 lines and meet at right angles, so the magnitude-weighted direction of the strongest gradients, taken modulo 90
 degrees, gives the rows' slant in one pass over a small copy. That estimate is wrong on some photos (a messy table,
-tiles lying every way; the gradients then agree less), so the levelled copy is kept only when the detector is surer
+tiles lying every way; the gradients then agree less), so a slant they barely agree on is no slant of rows and is
+left alone (``MIN_AGREEMENT``: on held-out scattered discards, turning such photos loosened every box of the tiles
+lying square to the photo), and otherwise the levelled copy is kept only when the detector is surer
 of its tiles there, or when its boxes there stop overlapping each other (upright boxes around slanted tiles overlap
 their neighbours; around upright tiles they barely touch). The second test matters: the detector was trained on
 photos with slanted tiles and is often as sure of them slanted, so on hk-photos/valid turned 15 degrees it rejected
@@ -38,13 +40,15 @@ SURE_AGREEMENT = 0.3
 SURE_SCORE_GAIN = 0.0
 #: The levelled view is judged on a copy whose longer side is at most this many pixels.
 VERIFY_SIDE = 640
+#: No photo is levelled unless the strongest gradients agree on the slant at least this much (0 to 1): tiles lying
+#: every way (a pile, scattered discards) agree less, 0.11-0.17 on the IMG_27xx piles of hk-photos/valid, while
+#: slanted rows agree 0.20-0.66. No turn stands such tiles upright, and turning the photo only loosens the boxes of
+#: the tiles that already lay square to it, however much surer the detector happens to be of the turned copy.
+MIN_AGREEMENT = 0.2
 #: The levelled copy is also kept when its boxes overlap each other at least this much less (mean share of a box's
-#: area under its neighbours' boxes, ``overlap_share``; None: not used), the strongest gradients agree on the slant
-#: at least UPRIGHT_AGREEMENT (a pile of tiles lying every way agrees less, 0.11-0.17 on the IMG_27xx piles of
-#: hk-photos/valid, and no turn stands all its tiles upright; its slanted rows agree 0.20-0.66), and it finds nearly
-#: as many tiles (LOST_TILES fewer at most).
+#: area under its neighbours' boxes, ``overlap_share``; None: not used) and it finds nearly as many tiles
+#: (LOST_TILES fewer at most).
 OVERLAP_DROP: float | None = 0.1
-UPRIGHT_AGREEMENT = 0.2
 LOST_TILES = 1
 
 
@@ -143,7 +147,7 @@ def level(
     estimate; a slanted one costs one more detector run.
     """
     degrees, agreement = slant(loaded.pixels)
-    if abs(degrees) < MIN_TILT:
+    if abs(degrees) < MIN_TILT or agreement < MIN_AGREEMENT:
         return Levelled(loaded, detections)
     margin = SURE_SCORE_GAIN if agreement >= SURE_AGREEMENT else MIN_SCORE_GAIN
     # judge on a copy no bigger than the detector needs (it letterboxes to a few hundred pixels anyway); turn the
@@ -160,7 +164,6 @@ def level(
     upright = (
         OVERLAP_DROP is not None
         and len(found) >= max(MIN_DETECTIONS_TO_JUDGE, len(detections) - LOST_TILES)
-        and agreement >= UPRIGHT_AGREEMENT
         and overlap_share(found) < overlap_share(detections) - OVERLAP_DROP
     )
     if not (surer or upright):
