@@ -2,7 +2,7 @@
 
 Why from one photo: players will not label dozens of pictures. They lay out one tile of each face face-up (any order,
 rows on the table) and take one photo; recognition finds the tiles and the shipped classifier names them, and since
-the layout holds each face once, names are assigned one-to-one (most confident pairs first), so a face the
+the layout holds each face once, names are assigned one-to-one (the likeliest pairing as a whole), so a face the
 classifier half-confuses on this set still gets its own tile. Tiles the player corrects later can be added as
 examples (``add_examples``, opt-in on the page). A photo that does not show a usable set is refused with the faces
 that were not found, so the player knows what to add.
@@ -23,7 +23,8 @@ from sikwu.vision.set_classifier import SetClassifier
 #: usually means the photo shows a hand, not a laid-out set).
 MIN_FACES = 27
 #: A tile is given a face only when the classifier gives that face at least this probability; a weaker pairing is
-#: left out (reported as unassigned) rather than taught under a wrong name.
+#: left out (reported as unassigned) rather than taught under a wrong name, unless the photo shows the whole set
+#: (``assign_faces``).
 ASSIGN_MIN_PROB = 0.1
 
 
@@ -61,15 +62,26 @@ class TeachResult:
 
 
 def assign_faces(probs: np.ndarray, labels: Sequence[str], faces: Sequence[str] = TILE_IDS) -> list[str | None]:
-    """One face per tile and one tile per face, most confident pairs first; None where no face is likely enough."""
+    """One face per tile and one tile per face: the pairing the classifier finds most likely as a whole (the
+    largest product of the pairs' probabilities, ``scipy.optimize.linear_sum_assignment``), so one confident
+    misreading does not push a chain of look-alikes each onto its neighbour's face, as pairing the surest first
+    does; None where the face paired is not likely enough (``ASSIGN_MIN_PROB``).
+
+    A photo holding exactly as many tiles as there are faces shows the whole set, each face once: then a tile the
+    classifier cannot name on this set still has a face, the one no other tile took, whatever its probability
+    (``teach_from_crops`` notes which, to check)."""
+    from scipy.optimize import linear_sum_assignment
+
     cols = [labels.index(f) for f in faces]
-    p = np.asarray(probs, np.float64)[:, cols].copy()
+    p = np.asarray(probs, np.float64)[:, cols]
     out: list[str | None] = [None] * len(p)
-    while p.size and p.max() >= ASSIGN_MIN_PROB:
-        i, j = (int(v) for v in np.unravel_index(int(np.argmax(p)), p.shape))
-        out[i] = faces[j]
-        p[i, :] = -1
-        p[:, j] = -1
+    if not p.size:
+        return out
+    rows, picked = linear_sum_assignment(-np.log(np.clip(p, 1e-12, 1.0)))
+    floor = 0.0 if len(p) == len(faces) else ASSIGN_MIN_PROB
+    for i, j in zip(rows, picked, strict=True):
+        if p[i, j] >= floor:
+            out[int(i)] = faces[int(j)]
     return out
 
 
@@ -151,6 +163,12 @@ def teach_from_crops(
     result.unassigned = len(crops) - len(keep)
     if missing:
         result.notes.append(f"not found in the photo: {' '.join(missing)} (add them with another photo)")
+    cols = {f: list(clf.labels).index(f) for f in found}
+    guessed = [f for i, f in enumerate(names) if f is not None and probs[i, cols[f]] < ASSIGN_MIN_PROB]
+    if guessed:
+        result.notes.append(
+            f"named by elimination (the photo shows each face once; check these tiles): {' '.join(guessed)}"
+        )
     return result
 
 

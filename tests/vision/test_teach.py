@@ -42,19 +42,48 @@ def test_teaching_a_laid_out_set_stores_every_face_under_its_name(clf: SetClassi
     assert prototypes.list_sets() == ["home"]
 
 
+def test_a_tile_named_by_elimination_is_noted_for_the_player_to_check(clf: SetClassifier) -> None:
+    crops = _faces(TILE_IDS)
+    crops[TILE_IDS.index("9s")] = np.full_like(crops[0], 128)  # a grey card: the classifier sees no 9s in it
+    result = teach_from_crops("home", crops, clf)
+    assert result.faces_in_set == 42
+    assert any(n.startswith("named by elimination") and n.endswith(": 9s") for n in result.notes)
+
+
 def test_a_photo_of_a_few_tiles_says_which_faces_are_missing(clf: SetClassifier) -> None:
     with pytest.raises(TeachError, match=r"shows 3 of the 42 faces.*missing: .*9m.*8f"):
         teach_from_crops("home", _faces(["1m", "2m", "3m"]), clf)
 
 
-def test_names_are_assigned_one_to_one_most_confident_first() -> None:
+def test_names_are_assigned_one_to_one_the_surer_tile_keeping_a_face_both_resemble() -> None:
     labels = ["1m", "2m", "back"]
-    probs = np.array([[0.6, 0.4, 0.0], [0.7, 0.3, 0.0]])  # both look most like 1m; the surer one keeps it
+    probs = np.array([[0.6, 0.4, 0.0], [0.7, 0.3, 0.0]])  # both look most like 1m: 0.7 x 0.4 > 0.6 x 0.3
     assert assign_faces(probs, labels, faces=["1m", "2m"]) == ["2m", "1m"]
 
 
 def test_an_unlikely_pairing_is_left_unassigned() -> None:
     assert assign_faces(np.array([[0.05, 0.0, 0.95]]), ["1m", "2m", "back"], faces=["1m", "2m"]) == [None]
+
+
+def test_a_photo_of_the_whole_set_names_its_last_tile_by_elimination() -> None:
+    """One tile per face: the tile the classifier cannot name is the face no other tile took."""
+    labels = ["1m", "2m", "back"]
+    probs = np.array([[0.98, 0.001, 0.019], [0.6, 0.02, 0.38]])  # the second looks like 1m or a back, not 2m
+    assert assign_faces(probs, labels, faces=["1m", "2m"]) == ["1m", "2m"]
+
+
+def test_faces_are_paired_as_a_whole_not_surest_first() -> None:
+    """Pairing the surest first gives B 1m and C 2m, leaving A only 3m and 4m, which it is not: no face for A.
+    The likeliest pairing as a whole gives every tile a face."""
+    labels = ["1m", "2m", "3m", "4m"]
+    probs = np.array(
+        [
+            [0.80, 0.15, 0.00, 0.05],  # A
+            [0.85, 0.00, 0.10, 0.05],  # B
+            [0.00, 0.50, 0.40, 0.10],  # C
+        ]
+    )
+    assert assign_faces(probs, labels, faces=labels) == ["2m", "1m", "3m"]
 
 
 def test_corrected_tiles_are_added_to_an_existing_set(clf: SetClassifier) -> None:
