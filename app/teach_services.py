@@ -40,6 +40,7 @@ class Taught:
     known: int  # faces of the 42 the set knows after this step
     missing: tuple[str, ...]  # faces the set still has no example of
     unassigned: int = 0  # tiles found in the photo that got no face
+    by_elimination: tuple[str, ...] = ()  # faces given to tiles no face was likely for: the player should check them
 
 
 def check_set_name(name: str) -> str:
@@ -110,6 +111,7 @@ def _taught(result: Any) -> Taught:
         result.faces_in_set,
         tuple(result.missing),
         result.unassigned,
+        tuple(result.by_elimination),
     )
 
 

@@ -47,6 +47,7 @@ class TeachResult:
     missing: list[str]  # faces of the 42 with no example in the set after this step
     unassigned: int = 0  # tiles found that got no face
     faces_in_set: int = 0
+    by_elimination: list[str] = field(default_factory=list)  # faces given to a tile no face was likely for
     notes: list[str] = field(default_factory=list)
 
     def to_dict(self) -> dict[str, object]:
@@ -57,6 +58,7 @@ class TeachResult:
             "faces_in_set": self.faces_in_set,
             "missing": self.missing,
             "unassigned_tiles": self.unassigned,
+            "named_by_elimination": self.by_elimination,
             "notes": self.notes,
         }
 
@@ -165,6 +167,7 @@ def teach_from_crops(
         result.notes.append(f"not found in the photo: {' '.join(missing)} (add them with another photo)")
     cols = {f: list(clf.labels).index(f) for f in found}
     guessed = [f for i, f in enumerate(names) if f is not None and probs[i, cols[f]] < ASSIGN_MIN_PROB]
+    result.by_elimination = sorted(guessed, key=TILE_IDS.index)
     if guessed:
         result.notes.append(
             f"named by elimination (the photo shows each face once; check these tiles): {' '.join(guessed)}"

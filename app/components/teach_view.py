@@ -78,6 +78,15 @@ def render_outcome(session: Session) -> None:
     )
     with st.expander(_("Faces learned from this photo")):
         faces(outcome.taught)
+    if outcome.by_elimination:
+        st.warning(
+            _(
+                "These faces were given by elimination: the classifier could not name their tiles, and no other "
+                "tile took them (the photo held each face once). Check them; a wrong one is put right when you "
+                "correct that tile in a hand and add the correction to your set."
+            )
+        )
+        faces(outcome.by_elimination)
     if outcome.missing:
         st.info(
             _(

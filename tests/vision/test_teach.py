@@ -47,6 +47,7 @@ def test_a_tile_named_by_elimination_is_noted_for_the_player_to_check(clf: SetCl
     crops[TILE_IDS.index("9s")] = np.full_like(crops[0], 128)  # a grey card: the classifier sees no 9s in it
     result = teach_from_crops("home", crops, clf)
     assert result.faces_in_set == 42
+    assert result.by_elimination == ["9s"] and result.to_dict()["named_by_elimination"] == ["9s"]
     assert any(n.startswith("named by elimination") and n.endswith(": 9s") for n in result.notes)
 
 
