@@ -192,12 +192,15 @@ class Causes:
         for g, label in enumerate(sample.tiles):
             want = expected_id(label.label)
             got = tiles[pairs[g]] if g in pairs else None
-            if sample.kind in FACE_KINDS and want != BACK:
-                self.faces[f"{sample.kind}: " + (lost_where(w, g, gt) if got is None else _named(got, want))] += 1
-            if not (want.endswith("f") or (want == BACK and sample.kind == "kong")):
+            followed = want.endswith("f") or (want == BACK and sample.kind == "kong")
+            face_kind = sample.kind in FACE_KINDS and want != BACK
+            gone = lost_where(w, g, gt) if got is None and (followed or face_kind) else ""
+            if face_kind:
+                self.faces[f"{sample.kind}: " + (gone if got is None else _named(got, want))] += 1
+            if not followed:
                 continue
             if got is None:
-                cause = lost_where(w, g, gt)
+                cause = gone
             elif want == BACK:
                 cause = "read back" if got.id == BACK else "classifier: named a face"
                 if got.id != BACK:
