@@ -123,19 +123,23 @@ def heatmap_peaks(
 
 
 def nms(boxes: np.ndarray, scores: np.ndarray, iou_threshold: float = NMS_IOU) -> np.ndarray:
-    """Indices kept by greedy non-maximum suppression (two peaks on one tile, e.g. a tile seen at 90 degrees)."""
+    """Indices kept by greedy non-maximum suppression (two peaks on one tile, e.g. a tile seen at 90 degrees).
+
+    The overlaps of every pair are computed at once (a photo has tens of peaks, not thousands); the greedy pass
+    then only reads them."""
     order = np.argsort(-scores)
+    b = boxes[order]
+    areas = (b[:, 2] - b[:, 0]).clip(0) * (b[:, 3] - b[:, 1]).clip(0)
+    ix = (np.minimum(b[:, None, 2], b[None, :, 2]) - np.maximum(b[:, None, 0], b[None, :, 0])).clip(0)
+    iy = (np.minimum(b[:, None, 3], b[None, :, 3]) - np.maximum(b[:, None, 1], b[None, :, 1])).clip(0)
+    inter = ix * iy
+    suppresses = inter / np.maximum(areas[:, None] + areas[None, :] - inter, 1e-6) >= iou_threshold
+    gone = np.zeros(len(order), bool)
     keep: list[int] = []
-    areas = (boxes[:, 2] - boxes[:, 0]).clip(0) * (boxes[:, 3] - boxes[:, 1]).clip(0)
-    while order.size:
-        i = order[0]
-        keep.append(int(i))
-        rest = order[1:]
-        ix = (np.minimum(boxes[i, 2], boxes[rest, 2]) - np.maximum(boxes[i, 0], boxes[rest, 0])).clip(0)
-        iy = (np.minimum(boxes[i, 3], boxes[rest, 3]) - np.maximum(boxes[i, 1], boxes[rest, 1])).clip(0)
-        inter = ix * iy
-        iou = inter / np.maximum(areas[i] + areas[rest] - inter, 1e-6)
-        order = rest[iou < iou_threshold]
+    for i in range(len(order)):
+        if not gone[i]:
+            keep.append(int(order[i]))
+            gone |= suppresses[i]
     return np.asarray(keep, dtype=np.int64)
 
 

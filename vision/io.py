@@ -141,7 +141,8 @@ def _from_pil(img: Image.Image, max_side: int, name: str) -> LoadedImage:
             f = max_side / max(full_w, full_h)
             img.draft("RGB", (int(img.size[0] * f), int(img.size[1] * f)))
         img.load()
-        img = ImageOps.exif_transpose(img)
+        if orientation != 1:  # exif_transpose copies the whole photo even when there is nothing to turn
+            img = ImageOps.exif_transpose(img)
         if img.mode != "RGB":
             img = img.convert("RGB")
     except OSError as exc:

@@ -12,7 +12,9 @@ when it finds nothing, or (``candidates="union"``) for blobs the detector's tile
 from __future__ import annotations
 
 import dataclasses
+import functools
 from collections.abc import Sequence
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 
 import numpy as np
@@ -85,6 +87,9 @@ def detector_proposals(loaded: LoadedImage, det: BoxSource, second: BoxSource | 
     detector, run once on the framed photo, places the boxes of tiles both found, adds boxes where ``det`` found no
     tile and sets apart (``lone``) the tiles only ``det`` found (``vision.fill_in.fuse``)."""
     sure_from, faint = _faint_split()
+    # most photos need no framing fix, so the second detector starts on the photo as is, beside the first (the
+    # cores are otherwise idle while one small model runs); its boxes are used only if no fix changes the photo
+    early = _in_background(second, loaded.pixels) if second is not None else None
     first = det.detect(loaded.pixels, score_threshold=FAINT_SCORE if faint else sure_from)
     sure = [d for d in first if not faint or (sure_from is not None and d.score >= sure_from)]
     found = unstretch(loaded, det, sure, DETECTOR_SCORE_THRESHOLD)
@@ -99,7 +104,9 @@ def detector_proposals(loaded: LoadedImage, det: BoxSource, second: BoxSource | 
     lone: list[Detection] = []
     own: list[Box | None] = [None] * len(detections)
     if second is not None:
-        seen = second.detect(levelled.loaded.pixels, score_threshold=DETECTOR_SCORE_THRESHOLD)
+        seen = early.result() if early is not None else []
+        if levelled.loaded is not loaded:
+            seen = second.detect(levelled.loaded.pixels, score_threshold=DETECTOR_SCORE_THRESHOLD)
         detections, lone, filled, paired = fuse(detections, seen, average=region is None)
         own = list(paired)
         if region is not None:  # the first looked closer than the second: a tile it alone saw is no less sure
@@ -118,6 +125,16 @@ def detector_proposals(loaded: LoadedImage, det: BoxSource, second: BoxSource | 
         if continues_row(q, sure_quads + lone_quads) and all(overlap(q, f) <= FAINT_OVERLAP for f in filled_quads)
     ]
     return DetectorProposals(levelled.loaded, sure_quads, faint_quads, notes, filled_quads, lone_quads, framings)
+
+
+@functools.cache
+def _background() -> ThreadPoolExecutor:
+    return ThreadPoolExecutor(max_workers=1, thread_name_prefix="sikwu-detector")
+
+
+def _in_background(det: BoxSource, pixels: np.ndarray) -> Future[list[Detection]]:
+    """``det``'s boxes on ``pixels``, computed on another thread (onnxruntime releases the GIL while it runs)."""
+    return _background().submit(det.detect, pixels, score_threshold=DETECTOR_SCORE_THRESHOLD)
 
 
 def _is_faint(d: Detection, sure_from: float | None) -> bool:

@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 from sikwu.artwork import render_face
 from sikwu.datasets.detector_data import parse_yolo_labels
-from sikwu.vision.detector import DEFAULT_MODEL_PATH, DetectorModelError, TileDetector, default_detector
+from sikwu.vision.detector import DEFAULT_MODEL_PATH, DetectorModelError, TileDetector, default_detector, nms
 
 
 def _iou(a, b) -> float:
@@ -145,3 +145,15 @@ def test_high_recall_on_real_valid_photos(shared: Path):
 
 def test_default_model_path_is_the_shipped_file():
     assert DEFAULT_MODEL_PATH.name == "tile_detector.onnx" and DEFAULT_MODEL_PATH.parent.name == "models"
+
+
+def test_suppression_keeps_the_surer_of_two_peaks_on_one_tile_and_both_of_two_neighbours():
+    boxes = np.array(
+        [[0, 0, 60, 80], [2, 1, 62, 81], [60, 0, 120, 80], [200, 0, 260, 80]], np.float32
+    )  # a tile seen twice, its neighbour touching it, a tile further on
+    keep = nms(boxes, np.array([0.6, 0.9, 0.8, 0.5], np.float32))
+    assert keep.tolist() == [1, 2, 3]
+
+
+def test_suppression_of_no_peaks_keeps_nothing():
+    assert nms(np.zeros((0, 4), np.float32), np.zeros(0, np.float32)).tolist() == []

@@ -94,6 +94,43 @@ def test_a_fused_tile_keeps_the_first_detectors_framing_for_a_second_look() -> N
     assert framing is not None and tuple(round(v) for v in quad_box(framing)) == (100, 100, 160, 180)
 
 
+class Recording(Fixed):
+    """A fixed detector that also records the size of every image it is asked about."""
+
+    def __init__(self, *boxes: tuple[float, float, float, float]) -> None:
+        super().__init__(*boxes)
+        self.sizes: list[tuple[int, int]] = []
+
+    def detect(self, image_bgr: np.ndarray, score_threshold: float | None = None) -> list[Detection]:
+        self.sizes.append(image_bgr.shape[:2])
+        return super().detect(image_bgr, score_threshold)
+
+
+class WideUntilSqueezed:
+    """Boxes six times wider than a tile on the photo as given (600 px wide), tile-shaped and surer on a copy
+    squeezed back to 100 px: a stretched photo."""
+
+    def detect(self, image_bgr: np.ndarray, score_threshold: float | None = None) -> list[Detection]:
+        if image_bgr.shape[1] != 100:
+            return [Detection((100.0 * i, 0.0, 100.0 * i + 90.0, 20.0), 0.4) for i in range(6)]
+        return [Detection((16.0 * i, 0.0, 16.0 * i + 15.0, 20.0), 0.9) for i in range(6)]
+
+
+def test_with_no_framing_fix_the_second_detector_runs_once_on_the_photo_as_is() -> None:
+    loaded = load_image(np.full((480, 640, 3), 90, np.uint8))
+    second = Recording(ELSEWHERE)
+    proposals = detector_proposals(loaded, Fixed(TILE), second)
+    assert second.sizes == [(480, 640)] and len(proposals.filled) == 1
+
+
+def test_the_second_detectors_boxes_come_from_the_photo_the_tiles_are_found_in_after_a_framing_fix() -> None:
+    loaded = load_image(np.full((200, 600, 3), 90, np.uint8))
+    second = Recording()
+    proposals = detector_proposals(loaded, WideUntilSqueezed(), second)
+    assert proposals.image.pixels.shape[:2] == (200, 100)  # squeezed back 6:1
+    assert second.sizes[-1] == (200, 100)
+
+
 class ByFraming:
     """Unsure of 8m on a crop that shows table at its edges (a loose framing), sure of it on a tight one."""
 
