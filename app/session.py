@@ -88,6 +88,7 @@ class W(StrEnum):
     TEACH_NAME = "teach_name"
     TEACH_PHOTO = "teach_photo"
     TEACH_AFRESH = "teach_afresh"
+    TEACH_IN_ORDER = "teach_in_order"
     TEACH_GO = "teach_go"
     TEACH_EMPTY = "teach_empty"
     TILE_SET = "tile_set"  # the teach page's choice of set

@@ -39,22 +39,25 @@ class NotTaught:
 TeachOutcome = Taught | NotTaught
 
 
-def teach_photo(session: Session, data: bytes | None, name: str, afresh: bool = False) -> TeachOutcome:
-    """Teach the named set from one photo of it laid out; on success photos are read as that set from now on."""
-    outcome = _teach(data, name, afresh)
+def teach_photo(
+    session: Session, data: bytes | None, name: str, afresh: bool = False, in_order: bool = False
+) -> TeachOutcome:
+    """Teach the named set from one photo of it laid out (``in_order``: in the canonical order, each tile named by
+    its place); on success photos are read as that set from now on."""
+    outcome = _teach(data, name, afresh, in_order)
     if isinstance(outcome, Taught):
         session.tile_set = outcome.set_name
     session.taught = outcome
     return outcome
 
 
-def _teach(data: bytes | None, name: str, afresh: bool) -> TeachOutcome:
+def _teach(data: bytes | None, name: str, afresh: bool, in_order: bool = False) -> TeachOutcome:
     if not data:
         return NotTaught(_("Choose or take a photo of your set laid out first."), level="warning")
     try:
         name = teach_services.check_set_name(name)
         rgb = services.decode_photo(data)
-        return teach_services.teach_photo(rgb, name, afresh)
+        return teach_services.teach_photo(rgb, name, afresh, in_order)
     except TeachRefused as exc:
         return NotTaught(str(exc), exc.missing)
     except services.PhotoError as exc:

@@ -41,6 +41,7 @@ class Taught:
     missing: tuple[str, ...]  # faces the set still has no example of
     unassigned: int = 0  # tiles found in the photo that got no face
     by_elimination: tuple[str, ...] = ()  # faces given to tiles no face was likely for: the player should check them
+    out_of_place: tuple[str, ...] = ()  # laid out in order: places whose tile surely reads as another face
 
 
 def check_set_name(name: str) -> str:
@@ -112,19 +113,31 @@ def _taught(result: Any) -> Taught:
         tuple(result.missing),
         result.unassigned,
         tuple(result.by_elimination),
+        tuple(face for face, _reads in result.out_of_place),
     )
 
 
-def teach_photo(rgb: np.ndarray, set_name: str, replace: bool = False) -> Taught:
-    """Teach ``set_name`` from one upright RGB photo of the set laid out; TeachRefused says what is missing."""
+def teach_photo(rgb: np.ndarray, set_name: str, replace: bool = False, in_order: bool = False) -> Taught:
+    """Teach ``set_name`` from one upright RGB photo of the set laid out (``in_order``: in the canonical order, each
+    tile named by its place); TeachRefused says what is missing."""
     name = check_set_name(set_name)
     teach, clf = _vision()
     from sikwu.vision.io import ImageInputError, NoTilesFoundError
     from sikwu.vision.prototypes import TileSetError
 
     try:
-        return _taught(teach.teach_from_photo(np.ascontiguousarray(rgb[:, :, ::-1]), name, clf, replace))
+        bgr = np.ascontiguousarray(rgb[:, :, ::-1])
+        return _taught(teach.teach_from_photo(bgr, name, clf, replace, in_order=in_order))
     except teach.TeachError as exc:
+        if exc.counted[1]:
+            raise TeachRefused(
+                _(
+                    "This photo shows {found} tiles, but your set laid out in order has {expected}. Lay out every "
+                    "face in rows, in order - characters, dots and bamboo 1 to 9, the winds east south west north, "
+                    "the dragons white green red, flowers 1 to 4, seasons 1 to 4 - with small gaps between the "
+                    "tiles, and photograph from straight above."
+                ).format(found=exc.counted[0], expected=exc.counted[1])
+            ) from exc
         if exc.missing:
             raise TeachRefused(
                 _(

@@ -12,11 +12,19 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p = subparsers.add_parser(
         "teach",
         help="teach sikwu your tile set from one photo of its faces laid out",
-        description="Lay out one tile of each of the 42 faces face-up (any order) and photograph them from above. "
+        description="Lay out one tile of each of the 42 faces face-up (any order, or in order with --in-order) and "
+        "photograph them from above. "
         "Recognition with --set NAME then adapts to that set (stored per user; nothing is retrained).",
     )
     p.add_argument("photo", metavar="PHOTO", nargs="?", help="photo of the set laid out (JPEG/PNG/HEIC)")
     p.add_argument("--set", dest="set_name", metavar="NAME", help="name of the set, e.g. the table's name")
+    p.add_argument(
+        "--in-order",
+        action="store_true",
+        help="the tiles are laid out in order, rows read left to right: characters 1-9, dots 1-9, bamboo 1-9, "
+        "east south west north, white green red, flowers 1-4, seasons 1-4 (34 tiles: no flowers and seasons); "
+        "each tile is then named by its place, which teaches a set the classifier reads badly",
+    )
     p.add_argument("--replace", action="store_true", help="forget what the set was taught before")
     p.add_argument("--list", action="store_true", help="list the sets taught here and exit")
     p.add_argument("--json", action="store_true", help="print the result as JSON")
@@ -41,7 +49,7 @@ def run(args: argparse.Namespace) -> int:
     if not args.photo or not args.set_name:
         return _fail("give a photo and a set name: sikwu teach PHOTO --set NAME")
     try:
-        result = teach_from_photo(Path(args.photo), args.set_name, replace=args.replace)
+        result = teach_from_photo(Path(args.photo), args.set_name, replace=args.replace, in_order=args.in_order)
     except (ImageInputError, TeachError, TileSetError, ModelError) as exc:
         return _fail(str(exc))
     if args.json:

@@ -20,6 +20,7 @@ import functools
 from pathlib import Path
 from typing import Literal
 
+import numpy as np
 from sikwu.vision.assemble import assemble, consistent
 from sikwu.vision.calibration import Calibration, for_model
 from sikwu.vision.detector import DEFAULT_MODEL_PATH, BoxSource, DetectorModelError, TileDetector
@@ -43,7 +44,7 @@ from sikwu.vision.segment import segment
 from sikwu.vision.split_choice import name_blobs
 from sikwu.vision.stopwatch import Stopwatch
 
-__all__ = ["CandidateSource", "ClassifierUnavailableError", "Recognition", "RecognizedTile", "recognize"]
+__all__ = ["CandidateSource", "ClassifierUnavailableError", "Recognition", "RecognizedTile", "recognize", "tile_quads"]
 
 #: The detector model; None means ``vision.detector.DEFAULT_MODEL_PATH`` (tests point it elsewhere).
 DETECTOR_MODEL_PATH: Path | None = None
@@ -165,6 +166,19 @@ def _from_segmentation(loaded: LoadedImage, clf: Classifier, watch: Stopwatch) -
         raise NoTilesFoundError(note("vision.no_tiles"))
     with watch.stage("classify"):
         return name_blobs(loaded.pixels, seg, clf)
+
+
+def tile_quads(image: ImageInput) -> tuple[LoadedImage, list[np.ndarray]]:
+    """Where the detector is sure a tile lies, unnamed: on a photo whose every tile box is a tile (a set laid out on a
+    plain table to teach it), no box is left to the classifier's veto, which an unseen set's faces can fail. Quads
+    are in the pixels of the returned (framed) working image; the general detector's own extra boxes are left out
+    (on a cloth it also boxes the gaps between spaced tiles). Raises ``NoTilesFoundError`` without a detector."""
+    loaded = load_image(image)
+    detector, why = _default_detector()
+    if detector is None:
+        raise NoTilesFoundError(why or note("vision.detector_found_nothing"))
+    proposals = detector_proposals(loaded, detector, _general_detector()[0])
+    return proposals.image, proposals.quads + proposals.lone
 
 
 def recognize(

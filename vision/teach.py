@@ -6,6 +6,11 @@ the layout holds each face once, names are assigned one-to-one (the likeliest pa
 classifier half-confuses on this set still gets its own tile. Tiles the player corrects later can be added as
 examples (``add_examples``, opt-in on the page). A photo that does not show a usable set is refused with the faces
 that were not found, so the player knows what to add.
+
+A set the classifier has never seen is where teaching matters most and where its names for the photo's tiles are
+least sure: a misnamed tile teaches a wrong face. So the player may instead lay the set out *in order*
+(``LAID_OUT_ORDER``: rows read top to bottom, each left to right) and each tile's name comes from its place, not from
+the classifier; a tile the classifier surely reads as another face is noted, as the layout may be off there.
 """
 
 from __future__ import annotations
@@ -22,6 +27,11 @@ from sikwu.vision.set_classifier import SetClassifier
 #: A teaching photo must show at least this many of the 42 faces; fewer teaches too little to be worth it (and
 #: usually means the photo shows a hand, not a laid-out set).
 MIN_FACES = 27
+#: The order of a set laid out in order, read row by row: characters 1-9, dots 1-9, bamboo 1-9, winds (east, south,
+#: west, north), dragons (white, green, red), flowers 1-4, seasons 1-4 -- the canonical ids' order.
+LAID_OUT_ORDER: tuple[str, ...] = TILE_IDS
+#: In-order teaching notes a tile the classifier reads as another face with at least this probability.
+ORDER_DOUBT_PROB = 0.9
 #: A tile is given a face only when the classifier gives that face at least this probability; a weaker pairing is
 #: left out (reported as unassigned) rather than taught under a wrong name, unless the photo shows the whole set
 #: (``assign_faces``).
@@ -31,12 +41,16 @@ ASSIGN_MIN_PROB = 0.1
 class TeachError(ValueError):
     """The photo or examples cannot teach a usable set; the message says what is missing and what to do.
 
-    ``found`` and ``missing`` (faces) are set when a photo showed too few faces, so the page can say it in its own
-    words and draw the missing faces."""
+    ``found`` and ``missing`` (faces) are set when a photo showed too few faces, ``counted`` when a set laid out in
+    order showed the wrong number of tiles, so the page can say it in its own words and draw the missing faces."""
 
-    def __init__(self, message: str, found: Sequence[str] = (), missing: Sequence[str] = ()) -> None:
+    def __init__(
+        self, message: str, found: Sequence[str] = (), missing: Sequence[str] = (), counted: tuple[int, int] = (0, 0)
+    ) -> None:
         super().__init__(message)
         self.found, self.missing = tuple(found), tuple(missing)
+        #: (tiles found, tiles the set laid out in order has) when an in-order layout had the wrong count
+        self.counted = counted
 
 
 @dataclass
@@ -48,6 +62,8 @@ class TeachResult:
     unassigned: int = 0  # tiles found that got no face
     faces_in_set: int = 0
     by_elimination: list[str] = field(default_factory=list)  # faces given to a tile no face was likely for
+    #: laid out in order: (the face of the place, the face the classifier surely reads there) where they differ
+    out_of_place: list[tuple[str, str]] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
 
     def to_dict(self) -> dict[str, object]:
@@ -59,6 +75,7 @@ class TeachResult:
             "missing": self.missing,
             "unassigned_tiles": self.unassigned,
             "named_by_elimination": self.by_elimination,
+            "out_of_place": [{"place": p, "reads": r} for p, r in self.out_of_place],
             "notes": self.notes,
         }
 
@@ -175,11 +192,72 @@ def teach_from_crops(
     return result
 
 
-def teach_from_photo(photo, set_name: str, classifier: SetClassifier | None = None, replace: bool = False):
-    """Teach the named set from one photo of its faces laid out; raises TeachError saying what is missing."""
+def teach_in_order(
+    set_name: str,
+    crops: Sequence[np.ndarray],
+    classifier: SetClassifier | None = None,
+    replace: bool = False,
+    faces: Sequence[str] | None = None,
+) -> TeachResult:
+    """Teach from crops of one set laid out in order (given in reading order): each crop is named by its place in
+    ``faces`` (default ``LAID_OUT_ORDER``, or its first 34, the suits and honours, for a photo of 34 tiles: a set
+    without flowers and seasons). Every face must be there, or places and names would slip; tiles the classifier
+    surely reads as another face are noted for the player to check the layout there."""
+    if faces is None:
+        faces = LAID_OUT_ORDER[:34] if len(crops) == 34 else LAID_OUT_ORDER
+    if len(crops) != len(faces):
+        raise TeachError(
+            f"found {len(crops)} tiles, but a set laid out in order has {len(faces)} (one of each face); "
+            "lay out every face in rows, in order: characters 1-9, dots 1-9, bamboo 1-9, east south west north, "
+            "white green red, flowers 1-4, seasons 1-4, with a gap between tiles, and photograph from above",
+            counted=(len(crops), len(faces)),
+        )
+    clf = classifier or SetClassifier()
+    clf.use_set(None)
+    probs = clf.probabilities(crops)
+    result = add_examples(set_name, list(crops), list(faces), clf, replace)
+    labels = list(clf.labels)
+    result.out_of_place = [
+        (face, labels[int(np.argmax(p))])
+        for face, p in zip(faces, probs, strict=True)
+        if labels[int(np.argmax(p))] != face and float(np.max(p)) >= ORDER_DOUBT_PROB
+    ]
+    if result.out_of_place:
+        doubts = ", ".join(f"{face} (reads as {reads})" for face, reads in result.out_of_place)
+        result.notes.append(f"check the layout at: {doubts}")
+    return result
+
+
+def in_reading_order(items: Sequence[np.ndarray], quads: Sequence[np.ndarray]) -> list[np.ndarray]:
+    """The items (crops, or the quads themselves) in reading order of their quads (rows top to bottom, each left to
+    right: ``vision.layout``)."""
+    from sikwu.vision.layout import layout
+
+    placements = layout([np.asarray(q, np.float32) for q in quads])
+    return [items[i] for i in sorted(range(len(items)), key=lambda i: placements[i].order)]
+
+
+def teach_from_photo(
+    photo,
+    set_name: str,
+    classifier: SetClassifier | None = None,
+    replace: bool = False,
+    in_order: bool = False,
+    faces: Sequence[str] | None = None,
+):
+    """Teach the named set from one photo of its faces laid out (``in_order``: in ``LAID_OUT_ORDER``, or the given
+    ``faces`` order, each tile named by its place); raises TeachError saying what is missing."""
     check_name(set_name)
     clf = classifier or SetClassifier()
     clf.use_set(None)
+    if in_order:
+        from sikwu.vision.pipeline import tile_quads
+
+        framed, quads = tile_quads(photo)
+        if not quads:
+            raise TeachError("no tiles were found in the photo; lay the tiles face-up on a plain table, in good light")
+        ordered = in_reading_order(quads, quads)
+        return teach_in_order(set_name, tile_crops(framed.pixels, ordered), clf, replace, faces)
     crops = photo_crops(photo, clf)
     if not crops:
         raise TeachError("no tiles were found in the photo; lay the tiles face-up on a plain table, in good light")
@@ -199,4 +277,5 @@ __all__ = [
     "load_set",
     "teach_from_crops",
     "teach_from_photo",
+    "teach_in_order",
 ]

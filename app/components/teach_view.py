@@ -26,6 +26,11 @@ LAYOUT = (
         "One tile of each face, face up, in any order: 1 to 9 of characters 萬, dots 筒 and bamboo 索, the four "
         "winds, the three dragons and the eight flowers and seasons - 42 tiles, for example in six rows of seven."
     ),
+    N_(
+        "Best for a set sikwu reads badly: lay them out in order - characters, dots and bamboo 1 to 9, the winds "
+        "east south west north, the dragons white green red, flowers 1 to 4, seasons 1 to 4 - and tick 'Laid out "
+        "in order': each tile is then learned by its place, not by what sikwu reads on it."
+    ),
     N_("A small gap between the tiles, on a plain table or cloth, in even light without glare."),
     N_("Photograph from straight above with the tiles filling the frame. At least 27 faces must be found."),
     N_(
@@ -47,12 +52,16 @@ def render_form(session: Session) -> None:
         st.session_state[W.TEACH_NAME] = session.tile_set or ""
     st.text_input(_("Name of the set (e.g. the table's name)"), key=W.TEACH_NAME, placeholder=_("home table"))
     up = st.file_uploader(_("Photo of your set laid out"), type=PHOTO_TYPES, key=W.TEACH_PHOTO)
+    st.checkbox(
+        _("Laid out in order (characters, dots, bamboo, winds, dragons, flowers, seasons)"), key=W.TEACH_IN_ORDER
+    )
     st.checkbox(_("Start this set afresh (forget what it learned before)"), key=W.TEACH_AFRESH)
     if st.button(_("Teach sikwu this set"), key=W.TEACH_GO, type="primary", icon=":material/school:"):
         with st.spinner(_("Finding and learning the tiles...")):
             name = str(session.widget(W.TEACH_NAME, ""))
             afresh = bool(session.widget(W.TEACH_AFRESH, False))
-            teach_flow.teach_photo(session, up.getvalue() if up is not None else None, name, afresh)
+            in_order = bool(session.widget(W.TEACH_IN_ORDER, False))
+            teach_flow.teach_photo(session, up.getvalue() if up is not None else None, name, afresh, in_order)
         session.forget_widget(W.TILE_SET)  # the choice below follows the set just taught
     if st.button(_("No photo: start the set empty and fill it from corrected hands"), key=W.TEACH_EMPTY):
         teach_flow.start_empty(session, str(session.widget(W.TEACH_NAME, "")))
@@ -87,6 +96,14 @@ def render_outcome(session: Session) -> None:
             )
         )
         faces(outcome.by_elimination)
+    if outcome.out_of_place:
+        st.warning(
+            _(
+                "The tiles at these places of the order look like other faces: check that they lie in order there. "
+                "If one was out of place, lay it right and teach the set afresh from a new photo."
+            )
+        )
+        faces(outcome.out_of_place)
     if outcome.missing:
         st.info(
             _(

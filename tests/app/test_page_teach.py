@@ -61,12 +61,14 @@ def teach_page(**params: str) -> AppTest:
     return at.switch_page("pages/teach.py").run()
 
 
-def teach(at: AppTest, name: str, photo: bytes | None, afresh: bool = False) -> AppTest:
+def teach(at: AppTest, name: str, photo: bytes | None, afresh: bool = False, in_order: bool = False) -> AppTest:
     at.text_input(key="teach_name").input(name)
     if photo is not None:
         at.file_uploader(key="teach_photo").upload("set.png", photo, "image/png")
     if afresh:
         at.checkbox(key="teach_afresh").check()
+    if in_order:
+        at.checkbox(key="teach_in_order").check()
     return at.button(key="teach_go").click().run()
 
 
@@ -96,6 +98,30 @@ def test_a_photo_of_the_set_laid_out_teaches_every_face_and_becomes_the_set_in_u
     assert (data_dir / "tile_sets" / "home.npz").is_file()
     assert at.session_state["sikwu_tile_set"] == "home"
     assert at.selectbox(key="tile_set").value == "home"
+
+
+def test_a_set_laid_out_in_order_is_learned_tile_by_place(whole_set, data_dir):
+    at = teach(teach_page(), "home", whole_set, in_order=True)
+    assert not at.exception and not at.error
+    assert "The set 'home' now knows 42 of the 42 faces" in at.success[0].value
+    assert taught_here("home") == list(TILE_IDS)  # stored in the order laid out: each tile named by its place
+
+
+def test_in_order_tiles_that_look_like_other_faces_are_shown_for_the_players_to_check(data_dir):
+    ids = list(TILE_IDS)
+    ids[0], ids[8] = ids[8], ids[0]  # 1m and 9m laid in each other's place
+    at = teach(teach_page(), "home", laid_out(ids), in_order=True)
+    assert not at.exception and not at.error
+    assert any("look like other faces" in w.value for w in at.warning)
+    assert at.session_state["sikwu_taught"].out_of_place == ("1m", "9m")
+
+
+def test_a_set_laid_out_in_order_with_a_tile_short_says_how_many_and_the_order(data_dir):
+    at = teach(teach_page(), "home", laid_out(list(TILE_IDS[:41])), in_order=True)
+    assert not at.exception
+    assert "shows 41 tiles, but your set laid out in order has 42" in at.error[0].value
+    assert "east south west north" in at.error[0].value
+    assert not (data_dir / "tile_sets").exists()
 
 
 def test_a_partial_set_is_taught_and_the_faces_still_missing_are_named(data_dir):

@@ -13,8 +13,19 @@ import numpy as np
 import pytest
 from sikwu.scoring.tiles import TILE_IDS
 from sikwu.vision import prototypes
+from sikwu.vision.prototypes import TileSetError
 from sikwu.vision.set_classifier import SetClassifier
-from sikwu.vision.teach import TeachError, add_examples, assign_faces, load_set, teach_from_crops
+from sikwu.vision.teach import (
+    LAID_OUT_ORDER,
+    TeachError,
+    add_examples,
+    assign_faces,
+    in_reading_order,
+    load_set,
+    teach_from_crops,
+    teach_from_photo,
+    teach_in_order,
+)
 
 
 def _faces(ids, height: int = 72) -> list[np.ndarray]:
@@ -172,3 +183,81 @@ def test_cli_lists_taught_sets_as_json(clf: SetClassifier, capsys) -> None:
     add_examples("home", _faces(["1m"]), ["1m"], clf)
     assert main(["teach", "--list", "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["sets"] == ["home"]
+
+
+def _grid(crops: list[np.ndarray], cols: int = 9, tile_h: int = 96) -> np.ndarray:
+    """Tiles laid out in rows on a green cloth, a gap between them, as a player lays out a set to photograph it."""
+    w, gap = int(tile_h * 0.75), tile_h // 4
+    rows = (len(crops) + cols - 1) // cols
+    img = np.full((rows * (tile_h + gap) + gap, cols * (w + gap) + gap, 3), (60, 110, 40), np.uint8)
+    for i, c in enumerate(crops):
+        y, x = gap + (i // cols) * (tile_h + gap), gap + (i % cols) * (w + gap)
+        img[y : y + tile_h, x : x + w] = cv2.resize(c, (w, tile_h), interpolation=cv2.INTER_AREA)
+    return img
+
+
+def test_a_set_laid_out_in_order_names_each_tile_by_its_place_not_by_the_classifier(clf: SetClassifier) -> None:
+    crops = _faces(TILE_IDS)
+    crops[TILE_IDS.index("9s")] = np.full_like(crops[0], 128)  # a face the classifier cannot read
+    result = teach_in_order("home", crops, clf)
+    assert result.faces_in_set == 42
+    tile_set = load_set("home")
+    assert tile_set.labels == list(LAID_OUT_ORDER) and LAID_OUT_ORDER == TILE_IDS
+
+
+def test_in_order_a_tile_the_classifier_surely_reads_as_another_face_is_noted(clf: SetClassifier) -> None:
+    crops = _faces(TILE_IDS)
+    i, j = TILE_IDS.index("1m"), TILE_IDS.index("9m")
+    crops[i], crops[j] = crops[j], crops[i]  # two tiles laid in each other's place
+    result = teach_in_order("home", crops, clf)
+    assert any(n.startswith("check the layout at: 1m (reads as 9m), 9m (reads as 1m)") for n in result.notes)
+    assert result.to_dict()["out_of_place"] == [{"place": "1m", "reads": "9m"}, {"place": "9m", "reads": "1m"}]
+
+
+def test_in_order_a_layout_missing_a_tile_is_refused_with_the_order_to_lay_out(clf: SetClassifier) -> None:
+    with pytest.raises(TeachError, match=r"found 41 tiles.*has 42.*characters 1-9, dots 1-9"):
+        teach_in_order("home", _faces(TILE_IDS[:41]), clf)
+    with pytest.raises(TileSetError):
+        load_set("home")  # nothing was stored
+
+
+def test_thirty_four_tiles_in_order_teach_a_set_without_flowers_and_seasons(clf: SetClassifier) -> None:
+    result = teach_in_order("no-bonus", _faces(TILE_IDS[:34]), clf)
+    assert result.faces_in_set == 34 and result.missing == list(TILE_IDS[34:])
+
+
+def test_tiles_are_read_row_by_row_each_left_to_right() -> None:
+    def box(x: float, y: float) -> np.ndarray:
+        return np.array([[x, y], [x + 30, y], [x + 30, y + 40], [x, y + 40]], np.float32)
+
+    quads = [box(100, 60), box(0, 60), box(50, 0), box(0, 0)]  # second row first, shuffled
+    order = in_reading_order(["c", "b", "d", "a"], quads)  # type: ignore[list-item]
+    assert order == ["a", "d", "b", "c"]
+
+
+def test_a_photo_of_the_set_laid_out_in_order_teaches_every_face(clf: SetClassifier) -> None:
+    photo = _grid(_faces(TILE_IDS, height=120))
+    try:
+        result = teach_from_photo(photo, "home", clf, in_order=True)
+    except TeachError as exc:
+        pytest.fail(f"the shipped detector did not find the 42 drawn tiles of the grid: {exc}")
+    assert result.faces_in_set == 42 and load_set("home").labels == list(TILE_IDS)
+
+
+def test_cli_teaches_a_set_laid_out_in_order_as_json(tmp_path: Path, capsys) -> None:
+    from sikwu.cli import main
+
+    photo = tmp_path / "set.png"
+    cv2.imwrite(str(photo), _grid(_faces(TILE_IDS, height=120)))
+    assert main(["teach", str(photo), "--set", "home", "--in-order", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["faces_in_set"] == 42 and out["missing"] == []
+
+
+def test_cli_in_order_with_a_tile_short_says_how_to_lay_out_the_set(tmp_path: Path, capsys) -> None:
+    from sikwu.cli import main
+
+    photo = tmp_path / "set.png"
+    cv2.imwrite(str(photo), _grid(_faces(TILE_IDS[:40], height=120)))
+    assert main(["teach", str(photo), "--set", "home", "--in-order"]) == 2
+    assert "found 40 tiles, but a set laid out in order has 42" in capsys.readouterr().err

@@ -1,0 +1,28 @@
+"""``benchmarks/bench_scenes_taught.py`` reports each held-out set before and after both ways of teaching, and says
+why a set could not be taught one way instead of leaving a blank."""
+
+from __future__ import annotations
+
+import argparse
+
+from benchmarks.bench_scenes import Tally
+from benchmarks.bench_scenes_taught import report
+
+
+def _tally(right: int, gt: int = 10) -> Tally:
+    t = Tally()
+    t.kind["row"] = [gt, gt, right, gt, gt, gt]
+    return t
+
+
+def test_the_report_gives_each_set_before_and_after_and_says_why_a_way_taught_nothing() -> None:
+    args = argparse.Namespace(per_kind=1, seed=1000, long_side=1600, kinds=("row",))
+    results = [
+        {"source": "debian:a", "tallies": {"before": _tally(5), "named": _tally(4), "in order": _tally(8)}},
+        {"source": "debian:b", "tallies": {"before": _tally(6)}, "in order": "found 41 tiles", "named": "too few"},
+    ]
+    text = report(results, args)
+    assert "| debian:a | 50.0% (5/10) | 40.0% (4/10) | 80.0% (8/10) |" in text
+    assert "| debian:b | 60.0% (6/10) | not taught | not taught |" in text
+    assert "| row | 10 | 50.0% (5/10) | 40.0% (4/10) | 10 | 50.0% (5/10) | 80.0% (8/10) |" in text
+    assert "- debian:b, in order: found 41 tiles" in text
