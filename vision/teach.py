@@ -231,10 +231,49 @@ def teach_in_order(
 def in_reading_order(items: Sequence[np.ndarray], quads: Sequence[np.ndarray]) -> list[np.ndarray]:
     """The items (crops, or the quads themselves) in reading order of their quads (rows top to bottom, each left to
     right: ``vision.layout``)."""
+    return [items[i] for row in _rows(quads) for i in row]
+
+
+def _rows(quads: Sequence[np.ndarray]) -> list[list[int]]:
+    """Indices of the quads row by row, each row left to right (``vision.layout``'s reading order)."""
     from sikwu.vision.layout import layout
 
     placements = layout([np.asarray(q, np.float32) for q in quads])
-    return [items[i] for i in sorted(range(len(items)), key=lambda i: placements[i].order)]
+    rows: dict[int, list[int]] = {}
+    for i in sorted(range(len(quads)), key=lambda i: placements[i].order):
+        rows.setdefault(placements[i].row, []).append(i)
+    return list(rows.values())
+
+
+#: A gap between two tiles of a row this many tile pitches wide or more holds a tile the photo's detection missed.
+GAP_PITCHES = 1.6
+
+
+def places(quads: Sequence[np.ndarray], expected: int) -> list[int | None]:
+    """The quads in the places of a laid-out set, None where a tile is missing: in reading order, with a place
+    inserted for each gap a tile wide inside a row, or at the start of a row that begins a tile or more after the
+    leftmost row (rows are laid from one edge). Used only when that gives exactly ``expected`` places; else the quads
+    in reading order as they are (the caller refuses a wrong count). Why: one tile the detector misses would shift
+    every later tile's name by one place; a gap shows where it lies."""
+    rows = _rows(quads)
+    order: list[int | None] = [i for row in rows for i in row]
+    if len(quads) >= expected:
+        return order
+    xs = [np.asarray(q, np.float64).mean(axis=0)[0] for q in quads]
+    steps = [xs[b] - xs[a] for row in rows for a, b in zip(row, row[1:], strict=False)]
+    if not steps:
+        return order
+    pitch = float(np.median(steps))
+    left = min(xs[row[0]] for row in rows)
+    out: list[int | None] = []
+    for row in rows:
+        out += [None] * int(round((xs[row[0]] - left) / pitch))
+        for a, b in zip(row, row[1:], strict=False):
+            out.append(a)
+            gap = (xs[b] - xs[a]) / pitch
+            out += [None] * (int(round(gap)) - 1 if gap >= GAP_PITCHES else 0)
+        out.append(row[-1])
+    return out if len(out) == expected else order
 
 
 def teach_from_photo(
@@ -256,8 +295,20 @@ def teach_from_photo(
         framed, quads = tile_quads(photo)
         if not quads:
             raise TeachError("no tiles were found in the photo; lay the tiles face-up on a plain table, in good light")
-        ordered = in_reading_order(quads, quads)
-        return teach_in_order(set_name, tile_crops(framed.pixels, ordered), clf, replace, faces)
+        order = faces if faces is not None else (LAID_OUT_ORDER[:34] if len(quads) == 34 else LAID_OUT_ORDER)
+        slots = places(quads, len(order))
+        if len(slots) != len(order):
+            return teach_in_order(
+                set_name, tile_crops(framed.pixels, [quads[i] for i in slots if i is not None]), clf, replace, faces
+            )
+        present = [(quads[i], face) for i, face in zip(slots, order, strict=True) if i is not None]
+        result = teach_in_order(
+            set_name, tile_crops(framed.pixels, [q for q, _ in present]), clf, replace, [f for _, f in present]
+        )
+        gaps = [face for i, face in zip(slots, order, strict=True) if i is None]
+        if gaps:
+            result.notes.append(f"no tile was found at the place of {' '.join(gaps)} (a gap in the rows): not taught")
+        return result
     crops = photo_crops(photo, clf)
     if not crops:
         raise TeachError("no tiles were found in the photo; lay the tiles face-up on a plain table, in good light")

@@ -22,6 +22,7 @@ from sikwu.vision.teach import (
     assign_faces,
     in_reading_order,
     load_set,
+    places,
     teach_from_crops,
     teach_from_photo,
     teach_in_order,
@@ -261,3 +262,36 @@ def test_cli_in_order_with_a_tile_short_says_how_to_lay_out_the_set(tmp_path: Pa
     cv2.imwrite(str(photo), _grid(_faces(TILE_IDS[:40], height=120)))
     assert main(["teach", str(photo), "--set", "home", "--in-order"]) == 2
     assert "found 40 tiles, but a set laid out in order has 42" in capsys.readouterr().err
+
+
+def _grid_with_holes(ids: list[str], holes: set[int], cols: int = 9, tile_h: int = 120) -> np.ndarray:
+    """The set in order in rows of ``cols``, the places in ``holes`` left empty (a tile the detector missed)."""
+    crops = _faces(ids, height=tile_h)
+    blank = np.full_like(crops[0], 0)
+    img = _grid([blank if i in holes else c for i, c in enumerate(crops)], cols=cols, tile_h=tile_h)
+    cloth = img[2, 2].copy()
+    img[(img == 0).all(axis=2)] = cloth  # an empty place shows the cloth
+    return img
+
+
+def test_a_tile_missing_inside_a_row_is_skipped_by_its_gap_and_the_rest_keep_their_names(clf: SetClassifier) -> None:
+    photo = _grid_with_holes(list(TILE_IDS), holes={TILE_IDS.index("5p")})
+    result = teach_from_photo(photo, "home", clf, in_order=True)
+    assert result.missing == ["5p"] and result.faces_in_set == 41
+    assert any("no tile was found at the place of 5p" in n for n in result.notes)
+    assert load_set("home").labels == [t for t in TILE_IDS if t != "5p"]
+
+
+def test_a_tile_missing_at_the_start_of_a_row_is_skipped_by_the_rows_edge(clf: SetClassifier) -> None:
+    photo = _grid_with_holes(list(TILE_IDS), holes={TILE_IDS.index("1p")})  # 1p begins the second row
+    result = teach_from_photo(photo, "home", clf, in_order=True)
+    assert result.missing == ["1p"] and load_set("home").labels == [t for t in TILE_IDS if t != "1p"]
+
+
+def test_places_are_the_reading_order_when_no_tile_is_missing() -> None:
+    def box(x: float, y: float) -> np.ndarray:
+        return np.array([[x, y], [x + 30, y], [x + 30, y + 40], [x, y + 40]], np.float32)
+
+    quads = [box(x, y) for y in (0, 60) for x in (0, 40, 80)]
+    assert places(quads, 6) == [0, 1, 2, 3, 4, 5]
+    assert places(quads[:1] + quads[2:], 6) == [0, None, 1, 2, 3, 4]  # the second tile's place is a gap
