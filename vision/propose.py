@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import os
 from collections.abc import Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
@@ -130,6 +131,10 @@ def detector_proposals(loaded: LoadedImage, det: BoxSource, second: BoxSource | 
 @functools.cache
 def _background() -> ThreadPoolExecutor:
     return ThreadPoolExecutor(max_workers=1, thread_name_prefix="sikwu-detector")
+
+
+# a forked child inherits the executor but not its thread: work handed to it would never run, so the child makes its own
+os.register_at_fork(after_in_child=_background.cache_clear)
 
 
 def _in_background(det: BoxSource, pixels: np.ndarray) -> Future[list[Detection]]:

@@ -216,3 +216,20 @@ def test_cover_agrees_with_quads_overlap_on_upright_boxes() -> None:
         got = _cover(np.array(boxes), np.array(a))
         want = [overlap(box_quad(b), box_quad(a)) for b in boxes]
         assert got == pytest.approx(want, abs=1e-6)
+
+
+def test_a_forked_process_still_runs_the_second_detector() -> None:
+    """The second detector runs on a thread; a child forked after it started must get its own (none is inherited)."""
+    import multiprocessing
+
+    loaded = load_image(np.full((480, 640, 3), 90, np.uint8))
+    detector_proposals(loaded, Fixed(TILE), Fixed(ELSEWHERE))  # the thread exists in this process now
+    ctx = multiprocessing.get_context("fork")
+    with ctx.Pool(1) as pool:
+        filled = pool.apply_async(_filled_count).get(timeout=30)
+    assert filled == 1
+
+
+def _filled_count() -> int:
+    loaded = load_image(np.full((480, 640, 3), 90, np.uint8))
+    return len(detector_proposals(loaded, Fixed(TILE), Fixed(ELSEWHERE)).filled)
