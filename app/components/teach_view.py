@@ -15,6 +15,7 @@ from sikwu.app.i18n import N_, _
 from sikwu.app.session import Session, W
 from sikwu.app.teach_services import Taught
 from sikwu.app.tile_names import palette_label, tile_name
+from sikwu.scoring.tiles import TILE_IDS
 
 INTRO = N_(
     "Lay out your own tiles once and take one photo: sikwu learns how your set looks, so photos of hands played "
@@ -40,10 +41,17 @@ LAYOUT = (
 )
 
 
+#: The rows of a set laid out in order, as the page draws them (``vision.teach.LAID_OUT_ORDER`` read row by row).
+ORDER_ROWS = (TILE_IDS[0:9], TILE_IDS[9:18], TILE_IDS[18:27], TILE_IDS[27:34], TILE_IDS[34:42])
+
+
 def render_how() -> None:
     st.subheader(_("Teach sikwu your tiles"), anchor=False)
     st.markdown(_(INTRO))
     st.markdown("\n".join(f"- {_(step)}" for step in LAYOUT))
+    with st.expander(_("The order, row by row")):
+        for row in ORDER_ROWS:
+            faces(row)
 
 
 def render_form(session: Session) -> None:

@@ -90,6 +90,16 @@ def test_the_teach_page_explains_how_to_lay_out_the_set():
     assert "Add the tiles I correct to my set" in text  # the other way in: corrected hands
 
 
+def test_the_teach_page_draws_the_order_to_lay_a_set_out_in_row_by_row():
+    from sikwu.app.components.teach_view import ORDER_ROWS
+    from sikwu.vision.teach import LAID_OUT_ORDER
+
+    assert sum(ORDER_ROWS, ()) == LAID_OUT_ORDER  # the rows drawn are the order teaching reads
+    at = teach_page()
+    assert not at.exception
+    assert any(e.label == "The order, row by row" for e in at.expander)
+
+
 def test_a_photo_of_the_set_laid_out_teaches_every_face_and_becomes_the_set_in_use(whole_set, data_dir):
     at = teach(teach_page(), "home", whole_set)
     assert not at.exception and not at.error
