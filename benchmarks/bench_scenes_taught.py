@@ -3,13 +3,15 @@
 For each held-out art set (one set per run of scenes, so teaching and testing share the set, as at a real table):
 
 1. one teaching photo: a tile of each face the set has, cut from scenes of that set (seed ``TEACH_SEED``, never a
-   test scene) and laid out in rows on a cloth (``bench_teach.grid_photo``), taught through
-   ``vision.teach.teach_from_photo``, so finding and naming the tiles of the teaching photo is part of it;
-2. scenes of that set (every kind, ``--seed``) read by the shipped models, then with the taught set
+   test scene) and laid out in rows on a cloth in the canonical order (``bench_teach.grid_photo``), taught through
+   ``vision.teach.teach_from_photo`` both ways: tiles named by the classifier ("named"), and each tile named by its
+   place ("in order"), so finding the tiles of the teaching photo is part of it;
+2. scenes of that set (every kind but the wall, ``--seed``) read by the shipped models, then with each taught set
    (``vision.set_classifier.for_recognition``), as the page and ``sikwu recognize --set`` do.
 
-Printed: per set, tiles right before and after and the bonus tiles named right; per scene kind over all sets, found
-and right before and after. tile-crops held-out groups are left out here (their scenes mix three sets).
+Printed: per set, tiles right and bonus tiles named right before and after each way (or why a way taught nothing);
+per scene kind, tiles right before and after each way over the sets it taught. tile-crops held-out groups are left
+out here (their scenes mix three sets).
 
 Usage: python -m benchmarks.bench_scenes_taught [--per-kind N] [--seed S] [--long-side PX] [--write-docs]
 """
