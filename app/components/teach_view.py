@@ -104,6 +104,14 @@ def render_outcome(session: Session) -> None:
             )
         )
         faces(outcome.by_elimination)
+    if outcome.unassigned or outcome.by_elimination:
+        st.info(
+            _(
+                "sikwu could not name every tile of this photo with certainty, so it may read your set badly: lay "
+                "the set out in order (see above) and teach it afresh with 'Laid out in order' ticked; each tile is "
+                "then learned by its place."
+            )
+        )
     if outcome.out_of_place:
         st.warning(
             _(

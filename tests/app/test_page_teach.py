@@ -105,6 +105,7 @@ def test_a_photo_of_the_set_laid_out_teaches_every_face_and_becomes_the_set_in_u
     assert not at.exception and not at.error
     assert "The set 'home' now knows 42 of the 42 faces" in at.success[0].value
     assert sorted(taught_here("home")) == sorted(TILE_IDS)
+    assert not any("lay the set out in order" in i.value for i in at.info)  # every tile was named
     assert (data_dir / "tile_sets" / "home.npz").is_file()
     assert at.session_state["sikwu_tile_set"] == "home"
     assert at.selectbox(key="tile_set").value == "home"
@@ -124,6 +125,23 @@ def test_in_order_tiles_that_look_like_other_faces_are_shown_for_the_players_to_
     assert not at.exception and not at.error
     assert any("look like other faces" in w.value for w in at.warning)
     assert at.session_state["sikwu_taught"].out_of_place == ("1m", "9m")
+
+
+def test_a_photo_whose_tiles_were_not_all_named_suggests_laying_the_set_out_in_order(data_dir):
+    from sikwu.artwork import render_face
+
+    photo = Image.open(io.BytesIO(laid_out(list(TILE_IDS))))
+    w, h = render_face("1m", 72).size
+    gap, index = 18, TILE_IDS.index("9s")  # laid_out's spacing; this tile's face is painted over
+    r, c = divmod(index, 7)
+    photo.paste(
+        (128, 128, 128), (gap + c * (w + gap), gap + r * (h + gap), gap + c * (w + gap) + w, gap + r * (h + gap) + h)
+    )
+    buf = io.BytesIO()
+    photo.save(buf, format="PNG")
+    at = teach(teach_page(), "home", buf.getvalue())
+    assert not at.exception and not at.error
+    assert any("lay the set out in order" in i.value for i in at.info)
 
 
 def test_a_set_laid_out_in_order_with_a_tile_short_says_how_many_and_the_order(data_dir):
