@@ -9,7 +9,8 @@ runs it; "before" is the shipped classifier, "after" the same with the taught se
   every photo of the report part (even numbers).
 - tile-crops ``red-corner-numerals``: two near-identical sets; one "photo" of one set's faces laid out in a grid
   (crops pasted on a table, taught through ``teach.teach_from_photo``, so detection and one-to-one naming are part
-  of it) teaches, the other set's crops are tested; both ways.
+  of it) teaches, the other set's crops are tested; both ways. Again with the photo laid out in order, each tile
+  named by its place (``teach_from_photo(in_order=True)`` with the faces the set has).
 - tile-crops ``cream-black`` <-> ``ivory-black``: look-alike sets, one crop per face each, so a set cannot be
   tested on its own teaching crops; taught with one, tested on the other (teaching with a look-alike set's photo).
 - The fit-part check of ``BLEND``: taught from 2 odd photos, tested on the other odd photos, for a few blends.
@@ -183,8 +184,25 @@ def red_corner(clf) -> list[dict[str, object]]:
         keep = [i for i, it in enumerate(test) if it.image.name in unseen]
         never = _before_after(clf, load_set(result.set_name), [imgs[i] for i in keep], [truth[i] for i in keep])
         row.update(faces_found=result.faces_in_set, unseen_by_model=never)
+        row["in_order"] = _in_order(clf, teach, f"bench-red-{name[0]}-order", imgs, truth)
         out.append(row)
     return out
+
+
+def _in_order(clf, teach: list[tile_crops.Item], set_name: str, imgs: list, truth: list[str]) -> dict[str, object]:
+    """The same set taught from one photo of it laid out in order (each tile named by its place), tested alike."""
+    import cv2
+    from sikwu.scoring.tiles import TILE_IDS
+    from sikwu.vision.teach import TeachError, load_set, teach_from_photo
+
+    ordered = sorted(teach, key=lambda it: TILE_IDS.index(it.tile))
+    photo = Path(tempfile.mkdtemp()) / "grid.png"
+    cv2.imwrite(str(photo), grid_photo(_images(ordered)[0]))
+    try:
+        result = teach_from_photo(photo, set_name, clf, True, True, [it.tile for it in ordered])
+    except TeachError as exc:
+        return {"error": str(exc)}
+    return {"faces_taught": result.faces_in_set, **_before_after(clf, load_set(result.set_name), imgs, truth)}
 
 
 def look_alikes(clf) -> list[dict[str, object]]:
@@ -248,11 +266,16 @@ def text(out: dict) -> str:
     lines.append(f"  (taught: corrected hands of {', '.join(ph['taught_from'])}; taught_all_fit: of all "
                  f"{ph['taught_all_fit_photos']} fit-part photos)")  # fmt: skip
     for row in out["red_corner"]:
-        u = row["unseen_by_model"]
+        u, o = row["unseen_by_model"], row["in_order"]
         lines.append(
             f"{row['case']} (one grid photo, {row['faces_found']} faces taught): {row['before']:.2%} -> "
             f"{row['after']:.2%} on {row['n']} crops x 4 turns; on the {u['n']} the model never trained on: "
             f"{u['before']:.2%} -> {u['after']:.2%}"
+        )
+        lines.append(
+            f"  laid out in order ({o['faces_taught']} faces taught by place): {o['before']:.2%} -> {o['after']:.2%}"
+            if "error" not in o
+            else f"  laid out in order: not taught ({o['error'][:120]})"
         )
     for row in out["look_alikes"]:
         lines.append(f"{row['case']} (taught with a look-alike set): {row['before']:.2%} -> {row['after']:.2%} "
