@@ -453,13 +453,17 @@ def main(argv: list[str] | None = None) -> int:
     STAGE_MS.clear()
     # each tool reads every photo in its own pass: run photo by photo in turn, the peer's onnxruntime threads,
     # which spin-wait after each run (its default), would take the cores while sikwu reads the next photo
-    our_reads = [_timed(_ours, _view(photo, args)[0], args.segment_only, args.winning) for photo in photos]
+    our_reads, truths = [], []
+    for photo in photos:
+        source, *truth = _view(photo, args)
+        truths.append(truth)
+        our_reads.append(_timed(_ours, source, args.segment_only, args.winning))
     peer_reads = []
     if peer_reason is None:
         _peer(photos[0])
         peer_reads = [_timed(_peer, _view(photo, args)[0]) for photo in photos]
     for i, photo in enumerate(photos):
-        _, gts, reviewed, ignored = _view(photo, args)
+        gts, reviewed, ignored = truths[i]
         preds, ms = our_reads[i]
         ours.latencies.append(ms)
         clean = photo.name not in unread_slips

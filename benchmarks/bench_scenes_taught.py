@@ -30,6 +30,7 @@ from sikwu.datasets.scenes.generate import iter_scenes
 from sikwu.datasets.scenes.heldout import with_detectors_art
 from sikwu.datasets.scenes.layouts import KINDS
 
+from benchmarks import bench_scenes
 from benchmarks.bench_scenes import DOC, Tally, art_for
 from benchmarks.bench_teach import grid_photo
 from benchmarks.report import command_line, write_section
@@ -108,7 +109,7 @@ def run_set(source: str, args: argparse.Namespace, backs: tuple[str, ...]) -> di
 
 
 def _pct(a: int, b: int) -> str:
-    return f"{100 * a / b:.1f}% ({a}/{b})" if b else "n/a"
+    return bench_scenes._pct(a, b).strip()
 
 
 WAYS = ("before", "named", "in order")

@@ -19,7 +19,7 @@ from typing import TypeVar
 
 import numpy as np
 from sikwu.vision.labels import BACK, NOT_A_TILE
-from sikwu.vision.layout import layout
+from sikwu.vision.layout import reading_rows
 from sikwu.vision.quads import quad_size
 
 TopK = Sequence[tuple[str, float]]
@@ -111,12 +111,8 @@ def kong_completions(accepted: Sequence[_Tile], backs: Sequence[_Tile]) -> list[
 def _completed(quads: list[np.ndarray], preds: Sequence[TopK], n_accepted: int) -> set[int]:
     """Indices of candidate backs (those from ``n_accepted`` on) that complete a concealed kong in a row of the
     layout of ``quads``."""
-    placements = layout(quads)
-    rows: dict[int, list[int]] = {}
-    for i in sorted(range(len(quads)), key=lambda i: placements[i].order):
-        rows.setdefault(placements[i].row, []).append(i)
     kept: set[int] = set()
-    for row in rows.values():
+    for row in reading_rows(quads):
         for start in range(len(row) - 3):
             run = row[start : start + 4]
             candidates = [k for k, i in enumerate(run) if i >= n_accepted]

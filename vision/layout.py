@@ -87,3 +87,12 @@ def layout(quads: list[np.ndarray]) -> list[Placement]:
             k += 1
             prev = i
     return [placements[i] for i in range(n)]
+
+
+def reading_rows(quads: list[np.ndarray]) -> list[list[int]]:
+    """Indices of the quads row by row, each row in reading order (``layout``'s rows and order)."""
+    placements = layout(quads)
+    rows: dict[int, list[int]] = {}
+    for i in sorted(range(len(quads)), key=lambda i: placements[i].order):
+        rows.setdefault(placements[i].row, []).append(i)
+    return list(rows.values())

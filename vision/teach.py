@@ -30,6 +30,10 @@ MIN_FACES = 27
 #: The order of a set laid out in order, read row by row: characters 1-9, dots 1-9, bamboo 1-9, winds (east, south,
 #: west, north), dragons (white, green, red), flowers 1-4, seasons 1-4 -- the canonical ids' order.
 LAID_OUT_ORDER: tuple[str, ...] = TILE_IDS
+#: A photo of this many tiles laid out in order is a set without flowers and seasons (``LAID_OUT_ORDER``'s first 34).
+NO_BONUS_TILES = 34
+#: Why a photo teaches nothing when no tile is found in it.
+NO_TILES = "no tiles were found in the photo; lay the tiles face-up on a plain table, in good light"
 #: In-order teaching notes a tile the classifier reads as another face with at least this probability.
 ORDER_DOUBT_PROB = 0.9
 #: A tile is given a face only when the classifier gives that face at least this probability; a weaker pairing is
@@ -203,15 +207,8 @@ def teach_in_order(
     ``faces`` (default ``LAID_OUT_ORDER``, or its first 34, the suits and honours, for a photo of 34 tiles: a set
     without flowers and seasons). Every face must be there, or places and names would slip; tiles the classifier
     surely reads as another face are noted for the player to check the layout there."""
-    if faces is None:
-        faces = LAID_OUT_ORDER[:34] if len(crops) == 34 else LAID_OUT_ORDER
-    if len(crops) != len(faces):
-        raise TeachError(
-            f"found {len(crops)} tiles, but a set laid out in order has {len(faces)} (one of each face); "
-            "lay out every face in rows, in order: characters 1-9, dots 1-9, bamboo 1-9, east south west north, "
-            "white green red, flowers 1-4, seasons 1-4, with a gap between tiles, and photograph from above",
-            counted=(len(crops), len(faces)),
-        )
+    faces = laid_out_faces(len(crops)) if faces is None else faces
+    _check_count(len(crops), faces)
     clf = classifier or SetClassifier()
     clf.use_set(None)
     probs = clf.probabilities(crops)
@@ -228,6 +225,23 @@ def teach_in_order(
     return result
 
 
+def laid_out_faces(tiles: int) -> tuple[str, ...]:
+    """The faces a photo of this many tiles laid out in order shows: the whole set, or one without flowers and
+    seasons (``NO_BONUS_TILES``)."""
+    return LAID_OUT_ORDER[:NO_BONUS_TILES] if tiles == NO_BONUS_TILES else LAID_OUT_ORDER
+
+
+def _check_count(tiles: int, faces: Sequence[str]) -> None:
+    """Refuse a layout whose tiles and places do not pair one to one: the names would slip."""
+    if tiles != len(faces):
+        raise TeachError(
+            f"found {tiles} tiles, but a set laid out in order has {len(faces)} (one of each face); "
+            "lay out every face in rows, in order: characters 1-9, dots 1-9, bamboo 1-9, east south west north, "
+            "white green red, flowers 1-4, seasons 1-4, with a gap between tiles, and photograph from above",
+            counted=(tiles, len(faces)),
+        )
+
+
 def in_reading_order(items: Sequence[np.ndarray], quads: Sequence[np.ndarray]) -> list[np.ndarray]:
     """The items (crops, or the quads themselves) in reading order of their quads (rows top to bottom, each left to
     right: ``vision.layout``)."""
@@ -235,14 +249,9 @@ def in_reading_order(items: Sequence[np.ndarray], quads: Sequence[np.ndarray]) -
 
 
 def _rows(quads: Sequence[np.ndarray]) -> list[list[int]]:
-    """Indices of the quads row by row, each row left to right (``vision.layout``'s reading order)."""
-    from sikwu.vision.layout import layout
+    from sikwu.vision.layout import reading_rows
 
-    placements = layout([np.asarray(q, np.float32) for q in quads])
-    rows: dict[int, list[int]] = {}
-    for i in sorted(range(len(quads)), key=lambda i: placements[i].order):
-        rows.setdefault(placements[i].row, []).append(i)
-    return list(rows.values())
+    return reading_rows([np.asarray(q, np.float32) for q in quads])
 
 
 #: A gap between two tiles of a row this many tile pitches wide or more holds a tile the photo's detection missed.
@@ -294,13 +303,10 @@ def teach_from_photo(
 
         framed, quads = tile_quads(photo)
         if not quads:
-            raise TeachError("no tiles were found in the photo; lay the tiles face-up on a plain table, in good light")
-        order = faces if faces is not None else (LAID_OUT_ORDER[:34] if len(quads) == 34 else LAID_OUT_ORDER)
+            raise TeachError(NO_TILES)
+        order = laid_out_faces(len(quads)) if faces is None else faces
         slots = places(quads, len(order))
-        if len(slots) != len(order):
-            return teach_in_order(
-                set_name, tile_crops(framed.pixels, [quads[i] for i in slots if i is not None]), clf, replace, faces
-            )
+        _check_count(len(slots), order)
         present = [(quads[i], face) for i, face in zip(slots, order, strict=True) if i is not None]
         result = teach_in_order(
             set_name, tile_crops(framed.pixels, [q for q, _ in present]), clf, replace, [f for _, f in present]
@@ -311,7 +317,7 @@ def teach_from_photo(
         return result
     crops = photo_crops(photo, clf)
     if not crops:
-        raise TeachError("no tiles were found in the photo; lay the tiles face-up on a plain table, in good light")
+        raise TeachError(NO_TILES)
     return teach_from_crops(set_name, crops, clf, replace)
 
 
