@@ -217,4 +217,4 @@ def set_summary(set_name: str) -> tuple[int, int] | None:
         tile_set = load_set(set_name)
     except (ImportError, ValueError):  # TileSetError is a ValueError
         return None
-    return len(tile_set.faces), len(tile_set.labels)
+    return len(tile_set.faces), tile_set.tiles

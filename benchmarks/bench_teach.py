@@ -13,7 +13,8 @@ runs it; "before" is the shipped classifier, "after" the same with the taught se
   named by its place (``teach_from_photo(in_order=True)`` with the faces the set has).
 - tile-crops ``cream-black`` <-> ``ivory-black``: look-alike sets, one crop per face each, so a set cannot be
   tested on its own teaching crops; taught with one, tested on the other (teaching with a look-alike set's photo).
-- The fit-part check of ``BLEND``: taught from 2 odd photos, tested on the other odd photos, for a few blends.
+- The fit-part check of ``vision.set_head.PULL``: taught from 2 odd photos, tested on the other odd photos, for a few
+  pulls.
 
 The shipped classifier saw three quarters of the tile-crops photos in training (``datasets.split``), so tile-crops
 "before" figures are also given on the crops it never saw. Usage: ``python -m benchmarks.bench_teach [--json]``.
@@ -218,20 +219,20 @@ def look_alikes(clf) -> list[dict[str, object]]:
     return out
 
 
-def blend_check(clf) -> dict[str, float]:
-    """The fit part only: teach on 2 odd IMG_27xx photos, test on the other odd photos, for several blends."""
+def pull_check(clf) -> dict[str, float]:
+    """The fit part only: teach on 2 odd IMG_27xx photos, test on the other odd photos, for several pulls."""
     from sikwu.vision.teach import add_examples, load_set
 
     crops = heldout.by_part(heldout.hk_photo_crops(held_out=True), "fit")
     photos = sorted({c.origin for c in crops})[:TEACH_PHOTOS]
     teach = [c for c in crops if c.origin in photos]
     test = [c for c in crops if c.origin not in photos]
-    add_examples("bench-blend", [c.image for c in teach], [c.tile for c in teach], clf, replace=True)
-    tile_set = load_set("bench-blend")
-    out = {}
-    for blend in (0.0, 0.5, 1.0, 2.0):
-        clf.use_set(tile_set, blend)
-        out[str(blend)] = round(accuracy(clf, [c.image for c in test], [c.tile for c in test])[0], 4)
+    add_examples("bench-pull", [c.image for c in teach], [c.tile for c in teach], clf, replace=True)
+    tile_set = load_set("bench-pull")
+    out = {"untaught": round(accuracy(clf, [c.image for c in test], [c.tile for c in test])[0], 4)}
+    for pull in (0.01, 0.03, 0.1, 0.3, 1.0):
+        clf.use_set(tile_set, pull)
+        out[str(pull)] = round(accuracy(clf, [c.image for c in test], [c.tile for c in test])[0], 4)
     clf.use_set(None)
     return out
 
@@ -246,7 +247,7 @@ def run() -> dict[str, object]:
         "img27_photos": img27_photos(clf),
         "red_corner": red_corner(clf),
         "look_alikes": look_alikes(clf),
-        "blend_check_fit_part": blend_check(clf),
+        "pull_check_fit_part": pull_check(clf),
     }
 
 
@@ -280,8 +281,8 @@ def text(out: dict) -> str:
     for row in out["look_alikes"]:
         lines.append(f"{row['case']} (taught with a look-alike set): {row['before']:.2%} -> {row['after']:.2%} "
                      f"on {row['n']} crops x 4 turns")  # fmt: skip
-    sweep = ", ".join(f"{k}: {v:.2%}" for k, v in out["blend_check_fit_part"].items())
-    lines.append(f"fit-part check of vision.prototypes.BLEND (accuracy by blend): {sweep}")
+    sweep = ", ".join(f"{k}: {v:.2%}" for k, v in out["pull_check_fit_part"].items())
+    lines.append(f"fit-part check of vision.set_head.PULL (accuracy by pull): {sweep}")
     return "\n".join(lines)
 
 

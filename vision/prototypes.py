@@ -1,17 +1,14 @@
-"""Per-set prototypes: recognition adapted to a player's own tile set without retraining.
+"""A player's taught tile set: examples of its faces in the classifier's embedding space, stored per table.
 
-Why prototypes in the classifier's embedding space: the shipped classifier ends in one linear layer over a pooled
-embedding (``models.embedding`` exposes both). A few crops of each face of the player's set give, per face, the mean
-direction of its embeddings (a prototype). Recognition then adds, to the weight row of each taught face, the
-prototype's offset from the mean of all taught prototypes, scaled to that row's own norm (``BLEND``): a face looks
-more like itself in this set, and what all faces of the set share (body colour, light, style) cancels, so untaught
-faces are not pulled towards taught ones. This is weight imprinting (Qi et al., CVPR 2018) with the set's common
-direction removed. Nothing is trained; teaching is a mean, so it takes milliseconds and adding a corrected tile
-later (``add_examples``) is one more mean.
+Why embeddings and not pictures: recognition adapts by refitting the classifier's last layer on them
+(``vision.set_head``), which needs the embeddings only, so a set is small, private and quick to load; adding a
+corrected tile later (``teach.add_examples``) is adding its rows. Each taught crop is stored as its views
+(``vision.teach_views``), raw (the last layer acts on the embedding's length too).
 
 A taught set is stored per table as ``<user data dir>/tile_sets/<name>.npz`` (platformdirs; ``$SIKWU_DATA_DIR``
 overrides), with the SHA-256 of the model whose embeddings it holds: embeddings of another model mean nothing, so a
-set taught on another model is refused with a message to teach it again.
+set taught on another model is refused with a message to teach it again; so is a set stored by an older sikwu
+(version 1 kept one averaged unit vector per tile, which the refit cannot use).
 """
 
 from __future__ import annotations
@@ -25,12 +22,8 @@ from pathlib import Path
 
 import numpy as np
 
-#: How far a taught face's weight row moves along its prototype offset, in units of the row's own norm. 1 is the
-#: natural unit (the set's evidence counts as much as the trained direction), not a value searched for;
-#: ``benchmarks/bench_teach.py`` prints a sweep on the calibration fit part as a check.
-BLEND = 1.0
-#: Each teaching crop is embedded at the four quarter turns (tiles lie any way round on a table).
-TURNS = 4
+#: The stored form; version 1 (one averaged unit vector per crop) is refused with a message to teach again.
+VERSION = 2
 _NAME = re.compile(r"^[\w][\w .\-]{0,63}$")
 
 
@@ -66,35 +59,48 @@ def normalise(x: np.ndarray) -> np.ndarray:
 
 @dataclass
 class TileSet:
-    """A player's tile set as examples in embedding space: one unit vector per taught crop, with its tile id."""
+    """A player's tile set as examples in embedding space: each taught crop's views, with its tile id per row."""
 
     name: str
     model_sha256: str
     labels: list[str] = field(default_factory=list)
     embeddings: np.ndarray = field(default_factory=lambda: np.zeros((0, 0), np.float32))
+    #: Rows per taught tile (each tile is stored as this many views, consecutive rows).
+    views: int = 1
 
-    def add(self, labels: Sequence[str], embeddings: np.ndarray) -> None:
-        emb = normalise(np.asarray(embeddings)).astype(np.float32)
-        if len(labels) != len(emb):
-            raise TileSetError(f"{len(labels)} labels for {len(emb)} embeddings")
+    def add(self, labels: Sequence[str], embeddings: np.ndarray, views: int = 1) -> None:
+        """Add tiles ``labels``, each as ``views`` consecutive rows of ``embeddings``."""
+        emb = np.asarray(embeddings, np.float32)
+        if len(labels) * views != len(emb):
+            raise TileSetError(f"{len(labels)} labels of {views} views each for {len(emb)} embeddings")
+        if self.labels and views != self.views:
+            raise TileSetError(f"the set stores {self.views} views per tile, not {views}; teach it again")
+        self.views = views
         if len(self.embeddings) and emb.shape[1] != self.embeddings.shape[1]:
             raise TileSetError(f"embedding size {emb.shape[1]} does not match the set's {self.embeddings.shape[1]}")
         self.embeddings = emb if not len(self.embeddings) else np.concatenate([self.embeddings, emb])
-        self.labels = [*self.labels, *labels]
+        self.labels = [*self.labels, *(t for t in labels for _ in range(views))]
+
+    @property
+    def tiles(self) -> int:
+        """Tiles taught (not rows: each tile is ``views`` rows)."""
+        return len(self.labels) // self.views
+
+    @property
+    def tile_labels(self) -> list[str]:
+        """The id of each taught tile, in the order taught."""
+        return self.labels[:: self.views]
 
     @property
     def faces(self) -> list[str]:
         return sorted(set(self.labels))
 
-    def prototypes(self) -> dict[str, np.ndarray]:
-        """Face -> unit mean direction of its examples."""
-        lab = np.array(self.labels)
-        return {f: normalise(self.embeddings[lab == f].mean(axis=0)) for f in self.faces}
-
     def save(self, path: Path | None = None) -> Path:
         path = path or set_path(self.name)
         path.parent.mkdir(parents=True, exist_ok=True)
-        meta = json.dumps({"name": self.name, "model_sha256": self.model_sha256, "version": 1})
+        meta = json.dumps(
+            {"name": self.name, "model_sha256": self.model_sha256, "version": VERSION, "views": self.views}
+        )
         tmp = path.with_suffix(".tmp.npz")
         np.savez_compressed(tmp, embeddings=self.embeddings, labels=np.array(self.labels, dtype=str), meta=meta)
         tmp.replace(path)  # a crash mid-write never leaves a half-written set
@@ -108,25 +114,16 @@ class TileSet:
         try:
             with np.load(path, allow_pickle=False) as z:
                 meta = json.loads(str(z["meta"]))
-                return cls(meta["name"], meta["model_sha256"], [str(v) for v in z["labels"]], z["embeddings"])
+                labels, embeddings = [str(v) for v in z["labels"]], z["embeddings"]
         except (OSError, KeyError, ValueError) as exc:
             raise TileSetError(f"{path} is not a readable tile set ({exc}); delete it and teach the set again") from exc
+        if meta.get("version") != VERSION:
+            raise TileSetError(
+                f"tile set {name!r} was stored by an older sikwu; teach it again (sikwu teach PHOTO --set NAME)"
+            )
+        return cls(meta["name"], meta["model_sha256"], labels, embeddings, int(meta.get("views", 1)))
 
 
 def list_sets() -> list[str]:
     folder = data_dir() / "tile_sets"
     return sorted(p.stem for p in folder.glob("*.npz") if not p.name.endswith(".tmp.npz")) if folder.is_dir() else []
-
-
-def blended_head(weight: np.ndarray, bias: np.ndarray, labels: Sequence[str], tile_set: TileSet, blend: float = BLEND):
-    """The last layer's (weight, bias) with the set's prototype offsets imprinted on its taught faces."""
-    protos = {f: p for f, p in tile_set.prototypes().items() if f in labels}
-    w = np.array(weight, np.float64)
-    if not protos:
-        return w, np.asarray(bias, np.float64)
-    common = normalise(np.mean(list(protos.values()), axis=0))  # one taught face alone: no offset, no change
-    index = {c: i for i, c in enumerate(labels)}
-    for face, p in protos.items():
-        i = index[face]
-        w[i] = w[i] + blend * np.linalg.norm(weight[i]) * (p - common)
-    return w, np.asarray(bias, np.float64)

@@ -1,6 +1,6 @@
 """The tile classifier as recognition should use it: adapted to the table's taught set, calibrated, with unknowns.
 
-Why a wrapper and not a second model: teaching changes only the last linear layer (``vision.prototypes``), so the
+Why a wrapper and not a second model: teaching changes only the last linear layer (``vision.set_head``), so the
 shipped ONNX graph runs once per batch and returns logits and embeddings together (``models.embedding``); the
 adapted logits are ``embedding @ W'.T + b`` in NumPy. Calibration (``vision.calibration``) turns them into
 probabilities whose value can be believed, and the unknown verdict marks things that are no known tile.
@@ -14,8 +14,10 @@ from dataclasses import dataclass
 import numpy as np
 from sikwu.models.embedding import EMBEDDING, HEAD_BIAS, HEAD_WEIGHT
 from sikwu.vision import calibration as cal_mod
+from sikwu.vision import teach_views
 from sikwu.vision.classifier import MAX_BATCH, SECOND_LOOK_BELOW, ModelError, TileClassifier
-from sikwu.vision.prototypes import BLEND, TURNS, TileSet, TileSetError, blended_head, normalise
+from sikwu.vision.prototypes import TileSet, TileSetError
+from sikwu.vision.set_head import PULL, fitted_head
 
 
 @dataclass(frozen=True)
@@ -44,7 +46,7 @@ class SetClassifier:
         base: TileClassifier | None = None,
         tile_set: TileSet | None = None,
         calibration: cal_mod.Calibration | None = None,
-        blend: float = BLEND,
+        pull: float = PULL,
         second_look_below: float | None = SECOND_LOOK_BELOW,
     ) -> None:
         self.base = base or TileClassifier(threads=2)
@@ -64,9 +66,9 @@ class SetClassifier:
         _, _, w, b = self._run(np.zeros((1, 3, *self.base.input_size), np.float32))
         self._weight, self._bias = w.astype(np.float64), b.astype(np.float64)
         self._head = (self._weight, self._bias)
-        self.use_set(tile_set, blend)
+        self.use_set(tile_set, pull)
 
-    def use_set(self, tile_set: TileSet | None, blend: float = BLEND) -> None:
+    def use_set(self, tile_set: TileSet | None, pull: float = PULL) -> None:
         """Adapt to ``tile_set`` (None: the shipped classifier as trained)."""
         if tile_set is not None and tile_set.model_sha256 != self.model_sha256:
             raise TileSetError(
@@ -75,7 +77,7 @@ class SetClassifier:
             )
         self.tile_set = tile_set
         self._head = (
-            blended_head(self._weight, self._bias, self.labels, tile_set, blend)
+            fitted_head(self._weight, self._bias, self.labels, tile_set.labels, tile_set.embeddings, pull)
             if tile_set is not None
             else (self._weight, self._bias)
         )
@@ -92,11 +94,10 @@ class SetClassifier:
         emb = np.concatenate(embs).astype(np.float64) if embs else np.zeros((0, w.shape[1]))
         return emb @ w.T + b, emb
 
-    def embed(self, crops: Sequence[np.ndarray], turns: int = TURNS) -> np.ndarray:
-        """Unit embedding per crop, averaged over ``turns`` quarter turns (how teaching examples are stored)."""
-        batch = self.base.preprocess(crops)
-        views = [self.forward(np.ascontiguousarray(np.rot90(batch, t, axes=(2, 3))))[1] for t in range(turns)]
-        return normalise(np.mean([normalise(v) for v in views], axis=0))
+    def embed_views(self, crops: Sequence[np.ndarray]) -> np.ndarray:
+        """Embeddings of each crop's ``teach_views.VIEWS`` views, crop by crop (how teaching examples are stored)."""
+        views = [v for c in crops for v in teach_views.views(c)]
+        return self.forward(self.base.preprocess(views))[1] if views else np.zeros((0, self._weight.shape[1]))
 
     def logits(self, crops: Sequence[np.ndarray]) -> np.ndarray:
         return self.forward(self.base.preprocess(crops))[0]

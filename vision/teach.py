@@ -21,6 +21,7 @@ from pathlib import Path
 
 import numpy as np
 from sikwu.scoring.tiles import TILE_IDS
+from sikwu.vision import teach_views
 from sikwu.vision.prototypes import TileSet, TileSetError, check_name, set_path
 from sikwu.vision.set_classifier import SetClassifier
 
@@ -134,7 +135,7 @@ def add_examples(
         raise TeachError("no tiles to teach: give at least one crop with its tile id")
     clf = classifier or SetClassifier()
     tile_set = _open_set(clf, set_name, replace)
-    tile_set.add(list(labels), clf.embed(crops))
+    tile_set.add(list(labels), clf.embed_views(crops), teach_views.VIEWS)
     path = tile_set.save()
     taught: dict[str, int] = {}
     for t in labels:

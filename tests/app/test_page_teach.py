@@ -75,7 +75,7 @@ def teach(at: AppTest, name: str, photo: bytes | None, afresh: bool = False, in_
 def taught_here(name: str) -> list[str]:
     from sikwu.vision.teach import load_set
 
-    return load_set(name).labels
+    return load_set(name).tile_labels
 
 
 def messages(at: AppTest) -> str:

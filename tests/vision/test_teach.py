@@ -12,7 +12,7 @@ import cv2
 import numpy as np
 import pytest
 from sikwu.scoring.tiles import TILE_IDS
-from sikwu.vision import prototypes
+from sikwu.vision import prototypes, set_head, teach_views
 from sikwu.vision.prototypes import TileSetError
 from sikwu.vision.set_classifier import SetClassifier
 from sikwu.vision.teach import (
@@ -103,7 +103,7 @@ def test_corrected_tiles_are_added_to_an_existing_set(clf: SetClassifier) -> Non
     add_examples("home", _faces(["1m", "2m"]), ["1m", "2m"], clf)
     add_examples("home", _faces(["3m"]), ["3m"], clf)
     assert load_set("home").faces == ["1m", "2m", "3m"]
-    assert len(load_set("home").labels) == 3
+    assert load_set("home").tiles == 3
 
 
 def test_adding_examples_with_a_non_tile_id_is_refused(clf: SetClassifier) -> None:
@@ -140,17 +140,44 @@ def test_teaching_raises_the_taught_faces_own_probability(clf: SetClassifier) ->
 
 def test_a_single_taught_face_changes_nothing() -> None:
     w, b = np.eye(3, 4), np.zeros(3)
-    one = prototypes.TileSet("x", "", ["1m"], np.array([[0, 0, 0, 1.0]], np.float32))
-    w2, _ = prototypes.blended_head(w, b, ["1m", "2m", "3m"], one)
-    assert np.allclose(w2, w)
+    w2, b2 = set_head.fitted_head(w, b, ["1m", "2m", "3m"], ["1m"], np.array([[0, 0, 0, 1.0]]))
+    assert np.allclose(w2, w) and np.allclose(b2, b)
 
 
-def test_a_prototype_pulls_its_face_towards_the_set_and_leaves_untaught_faces_alone() -> None:
+def test_the_refit_tells_taught_faces_apart_and_leaves_untaught_faces_alone() -> None:
     w, b = np.eye(3, 4), np.zeros(3)
-    taught = prototypes.TileSet("x", "", ["1m", "2m"], np.array([[0, 0, 0.6, 0.8], [0, 0, -0.6, 0.8]], np.float32))
-    w2, _ = prototypes.blended_head(w, b, ["1m", "2m", "3m"], taught)
-    assert w2[0] @ [0, 0, 0.6, 0.8] > w[0] @ [0, 0, 0.6, 0.8]
-    assert np.allclose(w2[2], w[2])
+    one, two = [0, 0, 0.6, 0.8], [0, 0, -0.6, 0.8]  # the set's 1m and 2m look alike to the trained rows
+    w2, b2 = set_head.fitted_head(w, b, ["1m", "2m", "3m"], ["1m", "2m"], 3 * np.array([one, two]))
+    logits = 3 * np.array([one, two]) @ w2.T + b2
+    assert logits[0, 0] > logits[0, 1] and logits[1, 1] > logits[1, 0]
+    assert np.allclose(w2[2], w[2]) and b2[2] == b[2]
+
+
+def test_the_refit_is_the_same_every_time() -> None:
+    rng = np.random.default_rng(1)
+    w, b, x = rng.normal(size=(4, 6)), rng.normal(size=4), rng.normal(size=(12, 6))
+    labels = ["1m", "2m", "3m"] * 4
+    set_head._fitted.clear()
+    first = set_head.fitted_head(w, b, ["1m", "2m", "3m", "4m"], labels, x)
+    set_head._fitted.clear()
+    assert all(
+        np.array_equal(a, c)
+        for a, c in zip(first, set_head.fitted_head(w, b, ["1m", "2m", "3m", "4m"], labels, x), strict=True)
+    )
+
+
+def test_each_taught_tile_is_stored_as_its_views_and_counted_once(clf: SetClassifier) -> None:
+    result = add_examples("views", _faces(["1m", "2m"]), ["1m", "2m"], clf)
+    stored = load_set("views")
+    assert stored.tiles == 2 and len(stored.labels) == 2 * teach_views.VIEWS and result.taught == {"1m": 1, "2m": 1}
+
+
+def test_a_set_stored_by_an_older_sikwu_is_refused_with_what_to_do(tmp_path) -> None:  # noqa: ANN001
+    path = tmp_path / "old.npz"
+    np.savez_compressed(path, embeddings=np.ones((1, 4), np.float32), labels=np.array(["1m"]),
+                        meta='{"name": "old", "model_sha256": "", "version": 1}')  # fmt: skip
+    with pytest.raises(prototypes.TileSetError, match="older sikwu; teach it again"):
+        prototypes.TileSet.load("old", path)
 
 
 def test_readings_carry_top_three_alternatives_and_an_unknown_verdict(clf: SetClassifier) -> None:
@@ -203,7 +230,7 @@ def test_a_set_laid_out_in_order_names_each_tile_by_its_place_not_by_the_classif
     result = teach_in_order("home", crops, clf)
     assert result.faces_in_set == 42
     tile_set = load_set("home")
-    assert tile_set.labels == list(LAID_OUT_ORDER) and LAID_OUT_ORDER == TILE_IDS
+    assert tile_set.tile_labels == list(LAID_OUT_ORDER) and LAID_OUT_ORDER == TILE_IDS
 
 
 def test_in_order_a_tile_the_classifier_surely_reads_as_another_face_is_noted(clf: SetClassifier) -> None:
@@ -242,7 +269,7 @@ def test_a_photo_of_the_set_laid_out_in_order_teaches_every_face(clf: SetClassif
         result = teach_from_photo(photo, "home", clf, in_order=True)
     except TeachError as exc:
         pytest.fail(f"the shipped detector did not find the 42 drawn tiles of the grid: {exc}")
-    assert result.faces_in_set == 42 and load_set("home").labels == list(TILE_IDS)
+    assert result.faces_in_set == 42 and load_set("home").tile_labels == list(TILE_IDS)
 
 
 def test_cli_teaches_a_set_laid_out_in_order_as_json(tmp_path: Path, capsys) -> None:
@@ -279,13 +306,13 @@ def test_a_tile_missing_inside_a_row_is_skipped_by_its_gap_and_the_rest_keep_the
     result = teach_from_photo(photo, "home", clf, in_order=True)
     assert result.missing == ["5p"] and result.faces_in_set == 41
     assert any("no tile was found at the place of 5p" in n for n in result.notes)
-    assert load_set("home").labels == [t for t in TILE_IDS if t != "5p"]
+    assert load_set("home").tile_labels == [t for t in TILE_IDS if t != "5p"]
 
 
 def test_a_tile_missing_at_the_start_of_a_row_is_skipped_by_the_rows_edge(clf: SetClassifier) -> None:
     photo = _grid_with_holes(list(TILE_IDS), holes={TILE_IDS.index("1p")})  # 1p begins the second row
     result = teach_from_photo(photo, "home", clf, in_order=True)
-    assert result.missing == ["1p"] and load_set("home").labels == [t for t in TILE_IDS if t != "1p"]
+    assert result.missing == ["1p"] and load_set("home").tile_labels == [t for t in TILE_IDS if t != "1p"]
 
 
 def test_places_are_the_reading_order_when_no_tile_is_missing() -> None:
