@@ -23,6 +23,7 @@ import os
 import sys
 import tempfile
 from pathlib import Path
+from typing import cast
 
 import numpy as np
 from sikwu.datasets.scenes.art import ArtFilter, FaceBank
@@ -30,7 +31,7 @@ from sikwu.datasets.scenes.generate import iter_scenes
 from sikwu.datasets.scenes.heldout import with_detectors_art
 from sikwu.datasets.scenes.layouts import KINDS
 
-from benchmarks import bench_scenes
+from benchmarks import bench_scenes, teach_pull
 from benchmarks.bench_scenes import DOC, Tally, art_for
 from benchmarks.bench_teach import grid_photo
 from benchmarks.report import command_line, write_section
@@ -85,6 +86,8 @@ def run_set(source: str, args: argparse.Namespace, backs: tuple[str, ...]) -> di
     bank = FaceBank(ArtFilter(sets=frozenset({source})))
     crops = teaching_crops(bank, args.long_side, backs)
     out: dict[str, object] = {"source": source, "faces": len(bank.tiles), "laid_out": len(crops)}
+    if len(crops) == len(bank.tiles):
+        out["teaching"] = (crops, list(bank.tiles), bank)
     photo = Path(tempfile.mkdtemp()) / "set.png"
     cv2.imwrite(str(photo), grid_photo(crops, seed=0))
     classifiers = {"before": default_classifier()}
@@ -169,6 +172,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=1000)
     ap.add_argument("--long-side", type=int, default=1600)
     ap.add_argument("--kinds", default=",".join(k for k in KINDS if k != "wall"))
+    ap.add_argument("--fit-part", type=int, default=4, help="scenes per kind of the PULL check (0: skip it)")
     ap.add_argument("--write-docs", action="store_true")
     args = ap.parse_args(argv)
     args.kinds = tuple(k.strip() for k in args.kinds.split(",") if k.strip())
@@ -182,7 +186,11 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.TemporaryDirectory() as data:
         os.environ["SIKWU_DATA_DIR"] = data  # taught sets go to a scratch folder, never the user's
         results = [run_set(s, args, backs) for s in sources]
-    text = report(results, args)
+        text = report(results, args)
+        if args.fit_part:
+            teaching = {str(r["source"]): cast(tuple, r["teaching"]) for r in results if "teaching" in r}
+            totals = teach_pull.sweep(teaching, backs, args.fit_part, args.kinds)
+            text += "\n\n" + "\n".join(teach_pull.table(totals, args.fit_part))
     print(text)
     if args.write_docs:
         argv_used = sys.argv[1:] if argv is None else argv
