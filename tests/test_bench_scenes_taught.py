@@ -26,3 +26,11 @@ def test_the_report_gives_each_set_before_and_after_and_says_why_a_way_taught_no
     assert "| debian:b | 60.0% (6/10) | not taught | not taught |" in text
     assert "| row | 10 | 50.0% (5/10) | 40.0% (4/10) | 10 | 50.0% (5/10) | 80.0% (8/10) |" in text
     assert "- debian:b, in order: found 41 tiles" in text
+
+
+def test_the_pull_check_prints_faces_backs_and_negatives_for_each_pull() -> None:
+    from benchmarks.teach_pull import table
+
+    lines = table({"untaught": [5, 10, 3, 4, 1, 20], "0.1": [8, 10, 4, 4, 2, 20]}, per_kind=2)
+    assert "| untaught | 50.0% (5/10) | 75.0% (3/4) | 5.0% (1/20) |" in lines
+    assert "| 0.1 | 80.0% (8/10) | 100.0% (4/4) | 10.0% (2/20) |" in lines

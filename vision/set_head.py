@@ -2,20 +2,20 @@
 
 Why a fit: the shipped network ends in one linear layer over a pooled embedding (``models.embedding``). A taught set
 gives, per face, embeddings of that face in the player's set (``vision.teach_views``: each crop under the changes
-a table photo brings). The rows of the taught faces are refitted on those examples: mean cross-entropy of a softmax
-over the taught faces alone, plus ``PULL / 2`` times the squared distance of the rows from the trained ones,
-minimised to convergence (L-BFGS, SciPy). So:
+a table photo brings). The taught faces' rows are first imprinted (each moved along its face's prototype, the set's
+common look removed: ``imprinted_rows``), then refitted on the examples: mean cross-entropy of a softmax over the
+taught faces alone, plus ``PULL / 2`` times the squared distance from the imprinted rows, minimised to convergence
+(L-BFGS, SciPy). So:
 
-- the fit tells the set's own faces apart from each other; what they all share (body colour, light, style) cancels,
-  as adding one vector to every taught row leaves that softmax unchanged and the pull keeps such a shift at zero;
-- untaught faces, tile backs and not-a-tile keep their trained rows, so a set taught from two hands does not
-  push the faces it never showed out of reach;
+- imprinting gives a taught face its lead over faces the set never showed (a set taught from two hands);
+- the fit tells the set's own faces apart from each other, which a mean alone does not (on held-out art the
+  classifier confuses a set's look-alike faces: 2m/3m, 6m/7m);
+- untaught faces, tile backs and not-a-tile keep their trained rows; a softmax over every class instead lets the
+  taught rows take the untaught faces' tiles (IMG_27xx taught from two hands: 9p, untaught, read as 6p and 8p);
 - the result depends on the examples and ``PULL`` only, not on a step count or a seed.
 
-This replaced weight imprinting (one mean per face added to its row), which only moves each row towards its
-examples' mean: on the fit part of held-out art (scenes apart from the ones reported) the refit names 83% of crops
-right against imprinting's 77% (untaught 68%), with tile backs read as often as untaught.
-``benchmarks/bench_teach.py`` prints the sweep over ``PULL`` on those fit parts.
+``benchmarks/bench_scenes_taught.py`` prints the check of ``PULL`` on a fit part of held-out art, and
+``benchmarks/bench_teach.py`` on the fit part of IMG_27xx.
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
-#: Pull of the refitted rows toward the trained ones (per unit of mean cross-entropy). Chosen on the fit part of
+#: Pull of the refitted rows toward the imprinted ones (per unit of mean cross-entropy). Chosen on the fit part of
 #: held-out art as the strongest adaptation that still reads tile backs as often as the untaught classifier (a
 #: weaker pull reads more faces right but lets taught faces take backs and non-tiles).
 PULL = 0.1
@@ -61,6 +61,20 @@ def refit_rows(x: np.ndarray, y: np.ndarray, w0: np.ndarray, b0: np.ndarray, pul
     return res.x[: k * d].reshape(k, d), res.x[k * d :]
 
 
+def _unit(x: np.ndarray) -> np.ndarray:
+    return x / np.maximum(np.linalg.norm(x, axis=-1, keepdims=True), 1e-12)
+
+
+def imprinted_rows(x: np.ndarray, y: np.ndarray, w0: np.ndarray) -> np.ndarray:
+    """Rows ``w0`` each moved by its own norm along its face's prototype (the unit mean direction of its examples)
+    less the mean of all the prototypes: weight imprinting (Qi et al., CVPR 2018) with the set's common look
+    removed. This gives a taught face its lead over the faces the set never showed."""
+    if len(w0) < 2:
+        return np.array(w0, np.float64)
+    protos = np.stack([_unit(_unit(np.asarray(x, np.float64)[y == i]).mean(axis=0)) for i in range(len(w0))])
+    return w0 + np.linalg.norm(w0, axis=1, keepdims=True) * (protos - _unit(protos.mean(axis=0)))
+
+
 def fitted_head(
     weight: np.ndarray,
     bias: np.ndarray,
@@ -84,7 +98,8 @@ def fitted_head(
         y = np.array([row[set_labels[i]] for i in keep], np.int64)
         w, b = np.array(weight, np.float64), np.array(bias, np.float64)
         if index:
-            w[index], b[index] = refit_rows(np.asarray(set_embeddings)[keep], y, w[index], b[index], pull)
+            x = np.asarray(set_embeddings, np.float64)[keep]
+            w[index], b[index] = refit_rows(x, y, imprinted_rows(x, y, w[index]), b[index], pull)
         while len(_fitted) >= _KEEP:
             _fitted.pop(next(iter(_fitted)))
         _fitted[key] = (w, b)

@@ -153,6 +153,14 @@ def test_the_refit_tells_taught_faces_apart_and_leaves_untaught_faces_alone() ->
     assert np.allclose(w2[2], w[2]) and b2[2] == b[2]
 
 
+def test_a_taught_face_wins_over_an_untaught_face_its_tiles_looked_like() -> None:
+    w, b = np.eye(3, 4), np.zeros(3)
+    set_1m, set_2m = [0.5, 0, 0.6, 0], [0, 1, 0, 0.5]  # this set's 1m reads as 3m (untaught) before teaching
+    assert int(np.argmax(np.array(set_1m) @ w.T + b)) == 2
+    w2, b2 = set_head.fitted_head(w, b, ["1m", "2m", "3m"], ["1m", "2m"], np.array([set_1m, set_2m]))
+    assert int(np.argmax(np.array(set_1m) @ w2.T + b2)) == 0
+
+
 def test_the_refit_is_the_same_every_time() -> None:
     rng = np.random.default_rng(1)
     w, b, x = rng.normal(size=(4, 6)), rng.normal(size=4), rng.normal(size=(12, 6))
