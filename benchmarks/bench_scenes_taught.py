@@ -166,6 +166,19 @@ def report(results: list[dict[str, object]], args: argparse.Namespace) -> str:
     return "\n".join(lines + ([""] + notes if notes else []))
 
 
+def headline(results: list[dict[str, object]]) -> dict[str, str]:
+    """README's figure: tiles right over every set taught in order, before and after."""
+    sums = {"before": [0, 0], "in order": [0, 0]}
+    taught = [t for t in (r["tallies"] for r in results) if isinstance(t, dict) and "in order" in t]
+    for tallies in taught:
+        for way, total in sums.items():
+            right, gt = _right(tallies[way])
+            total[0], total[1] = total[0] + right, total[1] + gt
+    sets = len(taught)
+    key = f"held-out art scenes ({sets} sets), tiles right: before / after teaching one photo laid out in order"
+    return {key: f"{_pct(*sums['before'])} / {_pct(*sums['in order'])}"}
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--per-kind", type=int, default=5)
@@ -200,6 +213,7 @@ def main(argv: list[str] | None = None) -> int:
             command_line("benchmarks.bench_scenes_taught", argv_used),
             text,
             path=DOC,
+            figures=headline(results),
         )
         print(f"wrote {path}")
     return 0

@@ -34,3 +34,14 @@ def test_the_pull_check_prints_faces_backs_and_negatives_for_each_pull() -> None
     lines = table({"untaught": [5, 10, 3, 4, 1, 20], "0.1": [8, 10, 4, 4, 2, 20]}, per_kind=2)
     assert "| untaught | 50.0% (5/10) | 75.0% (3/4) | 5.0% (1/20) |" in lines
     assert "| 0.1 | 80.0% (8/10) | 100.0% (4/4) | 10.0% (2/20) |" in lines
+
+
+def test_the_headline_sums_the_sets_taught_in_order_before_and_after() -> None:
+    from benchmarks.bench_scenes_taught import headline
+
+    results = [
+        {"source": "debian:a", "tallies": {"before": _tally(5), "named": _tally(4), "in order": _tally(8)}},
+        {"source": "debian:b", "tallies": {"before": _tally(6)}, "in order": "found 41 tiles"},
+    ]
+    ((key, value),) = headline(results).items()
+    assert "(1 sets)" in key and value == "50.0% (5/10) / 80.0% (8/10)"

@@ -26,8 +26,8 @@ from collections.abc import Sequence
 import numpy as np
 
 #: Pull of the refitted rows toward the imprinted ones (per unit of mean cross-entropy). Chosen on the fit part of
-#: held-out art as the strongest adaptation that still reads tile backs as often as the untaught classifier (a
-#: weaker pull reads more faces right but lets taught faces take backs and non-tiles).
+#: held-out art (``benchmarks/teach_pull.py``): a weaker pull lets taught faces take tile backs and non-tiles, a
+#: stronger one keeps no more of them apart and names fewer faces right.
 PULL = 0.1
 #: At most this many refitted heads are kept in memory (one per set and model in use).
 _KEEP = 8
