@@ -31,6 +31,10 @@ class TileSetError(ValueError):
     """A taught tile set is missing, malformed or belongs to another model; the message says what to do."""
 
 
+class OutdatedSetError(TileSetError):
+    """A taught set stored by an older sikwu: unusable, and teaching the set again replaces it."""
+
+
 def data_dir() -> Path:
     env = os.environ.get("SIKWU_DATA_DIR")
     if env:
@@ -118,7 +122,7 @@ class TileSet:
         except (OSError, KeyError, ValueError) as exc:
             raise TileSetError(f"{path} is not a readable tile set ({exc}); delete it and teach the set again") from exc
         if meta.get("version") != VERSION:
-            raise TileSetError(
+            raise OutdatedSetError(
                 f"tile set {name!r} was stored by an older sikwu; teach it again (sikwu teach PHOTO --set NAME)"
             )
         return cls(meta["name"], meta["model_sha256"], labels, embeddings, int(meta.get("views", 1)))

@@ -22,7 +22,7 @@ from pathlib import Path
 import numpy as np
 from sikwu.scoring.tiles import TILE_IDS
 from sikwu.vision import teach_views
-from sikwu.vision.prototypes import TileSet, TileSetError, check_name, set_path
+from sikwu.vision.prototypes import OutdatedSetError, TileSet, TileSetError, check_name, set_path
 from sikwu.vision.set_classifier import SetClassifier
 
 #: A teaching photo must show at least this many of the 42 faces; fewer teaches too little to be worth it (and
@@ -110,8 +110,13 @@ def assign_faces(probs: np.ndarray, labels: Sequence[str], faces: Sequence[str] 
 
 
 def _open_set(clf: SetClassifier, name: str, replace: bool) -> TileSet:
+    """The stored set to add to, or a new one: also when the stored one holds another model's embeddings or was
+    stored by an older sikwu (neither can be used with this model; teaching the set again replaces it)."""
     if not replace and set_path(name).is_file():
-        existing = TileSet.load(name)
+        try:
+            existing = TileSet.load(name)
+        except OutdatedSetError:
+            return TileSet(name, clf.model_sha256)
         if existing.model_sha256 == clf.model_sha256:
             return existing
     return TileSet(name, clf.model_sha256)

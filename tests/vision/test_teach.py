@@ -180,6 +180,15 @@ def test_each_taught_tile_is_stored_as_its_views_and_counted_once(clf: SetClassi
     assert stored.tiles == 2 and len(stored.labels) == 2 * teach_views.VIEWS and result.taught == {"1m": 1, "2m": 1}
 
 
+def test_teaching_a_set_stored_by_an_older_sikwu_again_replaces_it(clf: SetClassifier) -> None:
+    old = prototypes.set_path("club")
+    old.parent.mkdir(parents=True, exist_ok=True)
+    np.savez_compressed(old, embeddings=np.ones((1, 192), np.float32), labels=np.array(["9s"]),
+                        meta='{"name": "club", "model_sha256": "", "version": 1}')  # fmt: skip
+    add_examples("club", _faces(["1m"]), ["1m"], clf)
+    assert load_set("club").tile_labels == ["1m"]
+
+
 def test_a_set_stored_by_an_older_sikwu_is_refused_with_what_to_do(tmp_path) -> None:  # noqa: ANN001
     path = tmp_path / "old.npz"
     np.savez_compressed(path, embeddings=np.ones((1, 4), np.float32), labels=np.array(["1m"]),
