@@ -34,7 +34,10 @@ _KEEP = 8
 _fitted: dict[str, tuple[np.ndarray, np.ndarray]] = {}
 
 
-def _loss_and_grad(theta: np.ndarray, x: np.ndarray, y: np.ndarray, w0: np.ndarray, pull: float):
+def _loss_and_grad(
+    theta: np.ndarray, x: np.ndarray, y: np.ndarray, w0: np.ndarray, pull: float
+) -> tuple[float, np.ndarray]:
+    """Mean cross-entropy of the taught examples plus the pull, and its gradient (what L-BFGS needs)."""
     k, d = w0.shape
     w, b = theta[: k * d].reshape(k, d), theta[k * d :]
     z = x @ w.T + b
@@ -48,7 +51,9 @@ def _loss_and_grad(theta: np.ndarray, x: np.ndarray, y: np.ndarray, w0: np.ndarr
     return loss, np.concatenate([(g.T @ x + pull * (w - w0)).ravel(), g.sum(axis=0)])
 
 
-def refit_rows(x: np.ndarray, y: np.ndarray, w0: np.ndarray, b0: np.ndarray, pull: float = PULL):
+def refit_rows(
+    x: np.ndarray, y: np.ndarray, w0: np.ndarray, b0: np.ndarray, pull: float = PULL
+) -> tuple[np.ndarray, np.ndarray]:
     """Rows ``w0, b0`` (one per taught face) refitted on examples ``x`` with row indices ``y``."""
     from scipy.optimize import minimize
 
@@ -88,6 +93,7 @@ def fitted_head(
     faces = [f for f in dict.fromkeys(set_labels) if f in labels]
     key = hashlib.sha256(
         np.ascontiguousarray(weight, np.float64).tobytes()
+        + np.ascontiguousarray(bias, np.float64).tobytes()
         + np.ascontiguousarray(set_embeddings, np.float32).tobytes()
         + "\n".join([*set_labels, repr(pull)]).encode()
     ).hexdigest()
