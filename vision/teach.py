@@ -110,14 +110,15 @@ def assign_faces(probs: np.ndarray, labels: Sequence[str], faces: Sequence[str] 
 
 
 def _open_set(clf: SetClassifier, name: str, replace: bool) -> TileSet:
-    """The stored set to add to, or a new one: also when the stored one holds another model's embeddings or was
-    stored by an older sikwu (neither can be used with this model; teaching the set again replaces it)."""
+    """The stored set to add to, or a new one: also when the stored one holds another model's embeddings, was
+    stored by an older sikwu or with other views (none can be used with this one; teaching the set again replaces
+    it)."""
     if not replace and set_path(name).is_file():
         try:
             existing = TileSet.load(name)
         except OutdatedSetError:
             return TileSet(name, clf.model_sha256)
-        if existing.model_sha256 == clf.model_sha256:
+        if existing.model_sha256 == clf.model_sha256 and existing.views == teach_views.VIEWS:
             return existing
     return TileSet(name, clf.model_sha256)
 
