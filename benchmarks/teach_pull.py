@@ -4,6 +4,7 @@ Why a separate fit part: the pull is chosen on scenes the taught-set figures nev
 report seed of ``bench_scenes_taught``), so the reported figures do not select their own setting. Per held-out art
 set, taught from the same teaching crops as ``bench_scenes_taught`` (``teach.add_examples``, ids known), then at
 each pull: tile crops of the set's fit-part scenes named right (ground-truth boxes, classifier with its second look),
+the wrong readings the player is asked to check (``assign.LOW_CONFIDENCE`` or unknown, calibrated as reported),
 tile backs of those scenes read as backs, and the negative set (``datasets.negatives``) named as a known tile.
 """
 
@@ -41,21 +42,26 @@ def scene_crops(bank, backs: tuple[str, ...], per_kind: int, kinds: Sequence[str
     return out
 
 
-def _figures(clf, crops: list[tuple[str, np.ndarray]], negatives: list[np.ndarray]) -> tuple[int, int, int, int, int]:  # noqa: ANN001
+def _figures(clf, crops: list[tuple[str, np.ndarray]], negatives: list[np.ndarray]) -> tuple[int, ...]:  # noqa: ANN001
+    """(faces right, faces, faces wrong, of them flagged for the player to check, backs right, backs, negatives
+    named a tile)."""
+    from sikwu.vision.assign import LOW_CONFIDENCE
     from sikwu.vision.labels import BACK, NOT_A_TILE
 
     faces = [(t, c) for t, c in crops if t != BACK]
     backs = [c for t, c in crops if t == BACK]
-    right = sum(r.label == t for r, (t, _) in zip(clf.read([c for _, c in faces]), faces, strict=True))
+    readings = clf.read([c for _, c in faces])
+    wrong = [r for r, (t, _) in zip(readings, faces, strict=True) if r.label != t]
+    flagged = sum(r.unknown or r.confidence < LOW_CONFIDENCE for r in wrong)
     backs_right = sum(r.label == BACK for r in clf.read(backs))
     named = sum(not r.unknown and r.label not in (BACK, NOT_A_TILE) for r in clf.read(negatives))
-    return right, len(faces), backs_right, len(backs), named
+    return len(faces) - len(wrong), len(faces), len(wrong), flagged, backs_right, len(backs), named
 
 
 def sweep(sets: dict[str, tuple[list[np.ndarray], list[str], object]], backs: tuple[str, ...], per_kind: int,
           kinds: Sequence[str]) -> dict[str, list[int]]:  # fmt: skip
-    """Per pull ("untaught" first): [faces right, faces, backs right, backs, negatives named a tile, negatives],
-    summed over the sets ``{source: (teaching crops, their ids, face bank)}``."""
+    """Per pull ("untaught" first): [faces right, faces, faces wrong, of them flagged, backs right, backs, negatives
+    named a tile, negatives], summed over the sets ``{source: (teaching crops, their ids, face bank)}``."""
     from sikwu.datasets import negatives as neg_mod
     from sikwu.vision.set_classifier import SetClassifier
     from sikwu.vision.teach import add_examples, load_set
@@ -71,11 +77,15 @@ def sweep(sets: dict[str, tuple[list[np.ndarray], list[str], object]], backs: tu
         for pull in ("untaught", *PULLS):
             clf.use_set(None if pull == "untaught" else tile_set, 0.0 if pull == "untaught" else float(pull))
             got = _figures(clf, crops, negatives)
-            row = totals.setdefault(str(pull), [0] * 6)
+            row = totals.setdefault(str(pull), [0] * 8)
             for i, v in enumerate((*got, len(negatives))):
                 row[i] += v
         clf.use_set(None)
     return totals
+
+
+def _share(a: int, b: int) -> str:
+    return f"{100 * a / max(b, 1):.1f}% ({a}/{b})"
 
 
 def table(totals: dict[str, list[int]], per_kind: int) -> list[str]:
@@ -83,10 +93,10 @@ def table(totals: dict[str, list[int]], per_kind: int) -> list[str]:
         f"Fit part of held-out art (scenes of seed {FIT_SEED}, {per_kind} per kind, ground-truth crops; every set "
         "taught from its teaching crops): the check of vision.set_head.PULL.",
         "",
-        "| pull | faces right | backs read as backs | negatives named a tile |",
-        "| --- | --- | --- | --- |",
+        "| pull | faces right | errors flagged to check | backs read as backs | negatives named a tile |",
+        "| --- | --- | --- | --- | --- |",
     ]
-    for pull, (r, n, br, bn, neg, nn) in totals.items():
-        lines.append(f"| {pull} | {100 * r / max(n, 1):.1f}% ({r}/{n}) | {100 * br / max(bn, 1):.1f}% ({br}/{bn}) | "
-                     f"{100 * neg / max(nn, 1):.1f}% ({neg}/{nn}) |")  # fmt: skip
+    for pull, (r, n, w, fl, br, bn, neg, nn) in totals.items():
+        cells = [_share(r, n), _share(fl, w), _share(br, bn), _share(neg, nn)]
+        lines.append(f"| {pull} | " + " | ".join(cells) + " |")
     return lines
