@@ -56,11 +56,6 @@ def set_path(name: str) -> Path:
     return data_dir() / "tile_sets" / f"{check_name(name)}.npz"
 
 
-def normalise(x: np.ndarray) -> np.ndarray:
-    x = np.asarray(x, np.float64)
-    return x / np.maximum(np.linalg.norm(x, axis=-1, keepdims=True), 1e-12)
-
-
 @dataclass
 class TileSet:
     """A player's tile set as examples in embedding space: each taught crop's views, with its tile id per row."""
