@@ -46,7 +46,7 @@ class Taught:
 
 def check_set_name(name: str) -> str:
     """The name, stripped; TeachRefused in the page's words when the store would refuse it."""
-    from sikwu.vision.prototypes import TileSetError, check_name
+    from sikwu.vision.tile_sets import TileSetError, check_name
 
     name = (name or "").strip()
     try:
@@ -60,7 +60,7 @@ def check_set_name(name: str) -> str:
 def set_exists(set_name: str) -> bool:
     """A set of this name has been taught (a chosen name with nothing taught yet is read as the shipped model)."""
     try:
-        from sikwu.vision.prototypes import set_path
+        from sikwu.vision.tile_sets import set_path
 
         return set_path(set_name).is_file()
     except (ImportError, ValueError):  # no vision here, or a name the store refuses
@@ -70,7 +70,7 @@ def set_exists(set_name: str) -> bool:
 def tile_sets() -> list[str]:
     """The sets taught on this computer (empty when none, or when the store cannot be read)."""
     try:
-        from sikwu.vision.prototypes import list_sets
+        from sikwu.vision.tile_sets import list_sets
 
         return list_sets()
     except (ImportError, OSError):
@@ -123,7 +123,7 @@ def teach_photo(rgb: np.ndarray, set_name: str, replace: bool = False, in_order:
     name = check_set_name(set_name)
     teach, clf = _vision()
     from sikwu.vision.io import ImageInputError, NoTilesFoundError
-    from sikwu.vision.prototypes import TileSetError
+    from sikwu.vision.tile_sets import TileSetError
 
     try:
         bgr = np.ascontiguousarray(rgb[:, :, ::-1])
@@ -161,7 +161,7 @@ def teach_tiles(set_name: str, crops: Sequence[np.ndarray], faces: Sequence[str]
     """Add tiles a player named (BGR crops as recognition frames them) to ``set_name``, creating it when new."""
     name = check_set_name(set_name)
     teach, clf = _vision()
-    from sikwu.vision.prototypes import TileSetError
+    from sikwu.vision.tile_sets import TileSetError
 
     try:
         return _taught(teach.add_examples(name, list(crops), list(faces), clf))
@@ -182,9 +182,9 @@ def tile_crops(rgb: np.ndarray, quads: Sequence[np.ndarray]) -> list[np.ndarray]
 
 def reading_classifier(set_name: str) -> SetClassifier:
     """The shipped classifier adapted to the taught set, for ``vision.recognize``; TeachRefused when unusable."""
-    from sikwu.vision.prototypes import TileSetError
     from sikwu.vision.set_classifier import for_recognition
     from sikwu.vision.teach import load_set
+    from sikwu.vision.tile_sets import TileSetError
 
     try:
         return for_recognition(load_set(set_name))

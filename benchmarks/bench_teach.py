@@ -1,8 +1,8 @@
 """Teaching sikwu a tile set: held-out accuracy before and after, measured on items teaching never saw.
 
 Printed figures (classifier on exact tile crops at all four quarter turns, with its second look, as recognition
-runs it; "before" is the shipped classifier, "after" the same with the taught set's prototypes,
-``vision.prototypes``):
+runs it; "before" is the shipped classifier, "after" the same with the taught set,
+``vision.set_head``):
 
 - IMG_27xx (hk-photos/valid, the held-out real set): taught from the crops of a couple of its photos (corrected
   hands: ``teach.add_examples`` with their reviewed ids) from the calibration fit part (odd photo numbers), tested on

@@ -100,7 +100,7 @@ def export_onnx(model, path: Path, meta: dict[str, str]) -> None:
     onnx.checker.check_model(m)
     onnx.save(m, str(path))
     tmp.unlink()
-    add_embedding_outputs(path)  # teaching a tile set (vision.prototypes) reads the embedding and the last layer
+    add_embedding_outputs(path)  # teaching a tile set (vision.tile_sets) reads the embedding and the last layer
 
 
 def model_metadata(extra: dict[str, object]) -> dict[str, str]:

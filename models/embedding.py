@@ -1,7 +1,7 @@
 """Expose the tile classifier's embedding (the pooled features its last layer reads) as extra ONNX outputs.
 
-Why: teaching sikwu a player's tile set (``vision.prototypes``) compares crops in the space the classifier's last,
-linear layer works in, and blends per-set class prototypes into that layer's weights. The graph gains three outputs
+Why: teaching sikwu a player's tile set (``vision.tile_sets``, ``vision.set_head``) stores crops in the space the
+classifier's last, linear layer works in, and refits that layer's rows on them. The graph gains three outputs
 after ``logits`` - ``embedding`` (N, D), ``head_weight`` (C, D) and ``head_bias`` (C) - so ``logits`` stays output 0
 and code that reads only it is unchanged. No weights are added; the file grows by a few hundred bytes.
 

@@ -45,7 +45,7 @@ def run(args: argparse.Namespace) -> int:
     from sikwu.vision.classifier import ModelError
     from sikwu.vision.io import ImageInputError, load_image
     from sikwu.vision.pipeline import ClassifierUnavailableError, recognize
-    from sikwu.vision.prototypes import TileSetError
+    from sikwu.vision.tile_sets import TileSetError
 
     try:
         classifier = _classifier(args.tile_set)

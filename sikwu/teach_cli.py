@@ -39,8 +39,8 @@ def _fail(message: str) -> int:
 def run(args: argparse.Namespace) -> int:
     from sikwu.vision.classifier import ModelError
     from sikwu.vision.io import ImageInputError
-    from sikwu.vision.prototypes import TileSetError, data_dir, list_sets
     from sikwu.vision.teach import TeachError, teach_from_photo
+    from sikwu.vision.tile_sets import TileSetError, data_dir, list_sets
 
     if args.list:
         sets = list_sets()

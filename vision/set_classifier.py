@@ -16,8 +16,8 @@ from sikwu.models.embedding import EMBEDDING, HEAD_BIAS, HEAD_WEIGHT
 from sikwu.vision import calibration as cal_mod
 from sikwu.vision import teach_views
 from sikwu.vision.classifier import MAX_BATCH, SECOND_LOOK_BELOW, ModelError, TileClassifier
-from sikwu.vision.prototypes import TileSet, TileSetError
 from sikwu.vision.set_head import PULL, fitted_head
+from sikwu.vision.tile_sets import TileSet, TileSetError
 
 
 @dataclass(frozen=True)

@@ -1,4 +1,4 @@
-"""Teach sikwu a table's own tile set: one photo of the set laid out (or corrected tiles) -> stored prototypes.
+"""Teach sikwu a table's own tile set: one photo of the set laid out (or corrected tiles) -> a stored tile set.
 
 Why from one photo: players will not label dozens of pictures. They lay out one tile of each face face-up (any order,
 rows on the table) and take one photo; recognition finds the tiles and the shipped classifier names them, and since
@@ -22,8 +22,8 @@ from pathlib import Path
 import numpy as np
 from sikwu.scoring.tiles import TILE_IDS
 from sikwu.vision import teach_views
-from sikwu.vision.prototypes import OutdatedSetError, TileSet, TileSetError, check_name, set_path
 from sikwu.vision.set_classifier import SetClassifier
+from sikwu.vision.tile_sets import OutdatedSetError, TileSet, TileSetError, check_name, set_path
 
 #: A teaching photo must show at least this many of the 42 faces; fewer teaches too little to be worth it (and
 #: usually means the photo shows a hand, not a laid-out set).

@@ -1,7 +1,7 @@
 """sikwu 食糊 - the teach page: "teach sikwu my tiles", once per table's set (issue 14, item 3 "Your set").
 
-The players lay their set out and take one photo; recognition then reads their photos as that set (per-set
-prototypes in the classifier's embedding space, ``vision.teach``; nothing is retrained). The page explains the
+The players lay their set out and take one photo; recognition then reads their photos as that set (the
+classifier's last layer refitted on the set's tiles, ``vision.teach``; nothing is retrained). The page explains the
 layout, takes the set's name and photo, shows which faces were learned and which are missing (or why the photo
 taught nothing), and lets the players choose the set the scoring page reads photos as.
 """

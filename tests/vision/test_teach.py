@@ -1,4 +1,4 @@
-"""Teaching sikwu a tile set (vision/teach.py, vision/prototypes.py, vision/set_classifier.py) on a tiny set.
+"""Teaching sikwu a tile set (vision/teach.py, vision/tile_sets.py, vision/set_classifier.py) on a tiny set.
 
 The tiny set is the project's own drawn faces, so these tests need no shared material.
 """
@@ -12,8 +12,7 @@ import cv2
 import numpy as np
 import pytest
 from sikwu.scoring.tiles import TILE_IDS
-from sikwu.vision import prototypes, set_head, teach_views
-from sikwu.vision.prototypes import TileSetError
+from sikwu.vision import set_head, teach_views, tile_sets
 from sikwu.vision.set_classifier import SetClassifier
 from sikwu.vision.teach import (
     LAID_OUT_ORDER,
@@ -27,6 +26,7 @@ from sikwu.vision.teach import (
     teach_from_photo,
     teach_in_order,
 )
+from sikwu.vision.tile_sets import TileSetError
 
 
 def _faces(ids, height: int = 72) -> list[np.ndarray]:
@@ -51,7 +51,7 @@ def test_teaching_a_laid_out_set_stores_every_face_under_its_name(clf: SetClassi
     assert result.faces_in_set == 42 and result.missing == []
     assert result.path == data_dir / "tile_sets" / "home.npz"
     assert load_set("home").faces == sorted(TILE_IDS)
-    assert prototypes.list_sets() == ["home"]
+    assert tile_sets.list_sets() == ["home"]
 
 
 def test_a_tile_named_by_elimination_is_noted_for_the_player_to_check(clf: SetClassifier) -> None:
@@ -112,18 +112,18 @@ def test_adding_examples_with_a_non_tile_id_is_refused(clf: SetClassifier) -> No
 
 
 def test_an_unusable_set_name_is_refused(clf: SetClassifier) -> None:
-    with pytest.raises(prototypes.TileSetError, match="not usable"):
+    with pytest.raises(tile_sets.TileSetError, match="not usable"):
         add_examples("../etc", _faces(["1m"]), ["1m"], clf)
 
 
 def test_a_set_never_taught_is_a_clear_error() -> None:
-    with pytest.raises(prototypes.TileSetError, match="no tile set named 'club'"):
+    with pytest.raises(tile_sets.TileSetError, match="no tile set named 'club'"):
         load_set("club")
 
 
 def test_a_set_taught_with_another_model_is_refused(clf: SetClassifier) -> None:
-    other = prototypes.TileSet("old", "f" * 64, ["1m"], np.ones((1, 192), np.float32))
-    with pytest.raises(prototypes.TileSetError, match="another classifier model"):
+    other = tile_sets.TileSet("old", "f" * 64, ["1m"], np.ones((1, 192), np.float32))
+    with pytest.raises(tile_sets.TileSetError, match="another classifier model"):
         clf.use_set(other)
 
 
@@ -181,7 +181,7 @@ def test_each_taught_tile_is_stored_as_its_views_and_counted_once(clf: SetClassi
 
 
 def test_teaching_a_set_stored_by_an_older_sikwu_again_replaces_it(clf: SetClassifier) -> None:
-    old = prototypes.set_path("club")
+    old = tile_sets.set_path("club")
     old.parent.mkdir(parents=True, exist_ok=True)
     np.savez_compressed(old, embeddings=np.ones((1, 192), np.float32), labels=np.array(["9s"]),
                         meta='{"name": "club", "model_sha256": "", "version": 1}')  # fmt: skip
@@ -193,8 +193,8 @@ def test_a_set_stored_by_an_older_sikwu_is_refused_with_what_to_do(tmp_path) -> 
     path = tmp_path / "old.npz"
     np.savez_compressed(path, embeddings=np.ones((1, 4), np.float32), labels=np.array(["1m"]),
                         meta='{"name": "old", "model_sha256": "", "version": 1}')  # fmt: skip
-    with pytest.raises(prototypes.TileSetError, match="older sikwu; teach it again"):
-        prototypes.TileSet.load("old", path)
+    with pytest.raises(tile_sets.TileSetError, match="older sikwu; teach it again"):
+        tile_sets.TileSet.load("old", path)
 
 
 def test_readings_carry_top_three_alternatives_and_an_unknown_verdict(clf: SetClassifier) -> None:
