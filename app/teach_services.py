@@ -42,6 +42,7 @@ class Taught:
     unassigned: int = 0  # tiles found in the photo that got no face
     by_elimination: tuple[str, ...] = ()  # faces given to tiles no face was likely for: the player should check them
     out_of_place: tuple[str, ...] = ()  # laid out in order: places whose tile surely reads as another face
+    unsure: tuple[str, ...] = ()  # named by the classifier with less than the check-this probability
 
 
 def check_set_name(name: str) -> str:
@@ -114,6 +115,7 @@ def _taught(result: Any) -> Taught:
         result.unassigned,
         tuple(result.by_elimination),
         tuple(face for face, _reads in result.out_of_place),
+        tuple(result.unsure),
     )
 
 

@@ -22,6 +22,7 @@ from pathlib import Path
 import numpy as np
 from sikwu.scoring.tiles import TILE_IDS
 from sikwu.vision import teach_views
+from sikwu.vision.assign import LOW_CONFIDENCE
 from sikwu.vision.set_classifier import SetClassifier
 from sikwu.vision.tile_sets import OutdatedSetError, TileSet, TileSetError, check_name, set_path
 
@@ -67,6 +68,8 @@ class TeachResult:
     unassigned: int = 0  # tiles found that got no face
     faces_in_set: int = 0
     by_elimination: list[str] = field(default_factory=list)  # faces given to a tile no face was likely for
+    #: named by the classifier: faces given with less than the check-this probability (``assign.LOW_CONFIDENCE``)
+    unsure: list[str] = field(default_factory=list)
     #: laid out in order: (the face of the place, the face the classifier surely reads there) where they differ
     out_of_place: list[tuple[str, str]] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
@@ -80,6 +83,7 @@ class TeachResult:
             "missing": self.missing,
             "unassigned_tiles": self.unassigned,
             "named_by_elimination": self.by_elimination,
+            "unsure_names": self.unsure,
             "out_of_place": [{"place": p, "reads": r} for p, r in self.out_of_place],
             "notes": self.notes,
         }
@@ -199,6 +203,15 @@ def teach_from_crops(
     if guessed:
         result.notes.append(
             f"named by elimination (the photo shows each face once; check these tiles): {' '.join(guessed)}"
+        )
+    # a name recognition would ask the players to check is as doubtful when it teaches: on held-out art most wrong
+    # names of a laid-out set are among these, so the players are told which, and that laying out in order avoids it
+    unsure = [f for i, f in enumerate(names) if f is not None and probs[i, cols[f]] < LOW_CONFIDENCE]
+    result.unsure = sorted(unsure, key=TILE_IDS.index)
+    if unsure:
+        result.notes.append(
+            f"unsure names (check these tiles, or lay the set out in order and teach it with --in-order): "
+            f"{' '.join(result.unsure)}"
         )
     return result
 

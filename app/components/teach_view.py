@@ -95,6 +95,23 @@ def render_outcome(session: Session) -> None:
     )
     with st.expander(_("Faces learned from this photo")):
         faces(outcome.taught)
+    _names_to_check(outcome)
+    if outcome.missing:
+        st.info(
+            _(
+                "Not learned yet: {n} faces. Photograph the layout again with them included, or add them by "
+                "correcting hands on the scoring page."
+            ).format(n=len(outcome.missing))
+        )
+        faces(outcome.missing)
+    if outcome.unassigned:
+        st.caption(_("{n} tile(s) in the photo could not be matched to a face and were left out.").format(
+            n=outcome.unassigned
+        ))  # fmt: skip
+
+
+def _names_to_check(outcome: Taught) -> None:
+    """The names the players should check (given by elimination, unsure, out of place), and the way to avoid them."""
     if outcome.by_elimination:
         st.warning(
             _(
@@ -104,7 +121,16 @@ def render_outcome(session: Session) -> None:
             )
         )
         faces(outcome.by_elimination)
-    if outcome.unassigned or outcome.by_elimination:
+    doubted = [f for f in outcome.unsure if f not in outcome.by_elimination]
+    if doubted:
+        st.warning(
+            _(
+                "sikwu is unsure of the names of these faces' tiles: check them. A wrong one is put right when you "
+                "correct that tile in a hand and add the correction to your set."
+            )
+        )
+        faces(doubted)
+    if outcome.unassigned or outcome.by_elimination or outcome.unsure:
         st.info(
             _(
                 "sikwu could not name every tile of this photo with certainty, so it may read your set badly: lay "
@@ -120,18 +146,6 @@ def render_outcome(session: Session) -> None:
             )
         )
         faces(outcome.out_of_place)
-    if outcome.missing:
-        st.info(
-            _(
-                "Not learned yet: {n} faces. Photograph the layout again with them included, or add them by "
-                "correcting hands on the scoring page."
-            ).format(n=len(outcome.missing))
-        )
-        faces(outcome.missing)
-    if outcome.unassigned:
-        st.caption(_("{n} tile(s) in the photo could not be matched to a face and were left out.").format(
-            n=outcome.unassigned
-        ))  # fmt: skip
 
 
 def faces(ids: Sequence[str]) -> None:

@@ -100,3 +100,11 @@ def test_faces_named_by_elimination_reach_the_page_for_the_player_to_check(tmp_p
 
     result = TeachResult("home", tmp_path / "home.npz", {"9s": 1, "1m": 1}, [], faces_in_set=42, by_elimination=["9s"])
     assert _taught(result).by_elimination == ("9s",)
+
+
+def test_unsure_names_reach_the_page_for_the_player_to_check(tmp_path: Path) -> None:
+    from sikwu.app.teach_services import _taught
+    from sikwu.vision.teach import TeachResult
+
+    result = TeachResult("home", tmp_path / "home.npz", {"9s": 1, "1m": 1}, [], faces_in_set=42, unsure=["1m"])
+    assert _taught(result).unsure == ("1m",)

@@ -63,6 +63,14 @@ def test_a_tile_named_by_elimination_is_noted_for_the_player_to_check(clf: SetCl
     assert any(n.startswith("named by elimination") and n.endswith(": 9s") for n in result.notes)
 
 
+def test_names_given_below_the_check_threshold_are_reported_unsure(clf: SetClassifier) -> None:
+    crops = _faces(TILE_IDS)
+    crops[TILE_IDS.index("9s")] = np.full_like(crops[0], 128)
+    result = teach_from_crops("home", crops, clf)
+    assert result.unsure == ["9s"] and result.to_dict()["unsure_names"] == ["9s"]
+    assert any(n.startswith("unsure names") and n.endswith(": 9s") for n in result.notes)
+
+
 def test_a_photo_of_a_few_tiles_says_which_faces_are_missing(clf: SetClassifier) -> None:
     with pytest.raises(TeachError, match=r"shows 3 of the 42 faces.*missing: .*9m.*8f"):
         teach_from_crops("home", _faces(["1m", "2m", "3m"]), clf)
