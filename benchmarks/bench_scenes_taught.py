@@ -203,7 +203,7 @@ def main(argv: list[str] | None = None) -> int:
         if args.fit_part:
             teaching = {str(r["source"]): cast(tuple, r["teaching"]) for r in results if "teaching" in r}
             totals = teach_pull.sweep(teaching, backs, args.fit_part, args.kinds)
-            text += "\n\n" + "\n".join(teach_pull.table(totals, args.fit_part))
+            text += "\n\n" + "\n".join(teach_pull.table(totals, args.fit_part) + teach_pull.naming_doubt(teaching))
     print(text)
     if args.write_docs:
         argv_used = sys.argv[1:] if argv is None else argv

@@ -100,3 +100,30 @@ def table(totals: dict[str, list[int]], per_kind: int) -> list[str]:
         cells = [_share(r, n), _share(fl, w), _share(br, bn), _share(neg, nn)]
         lines.append(f"| {pull} | " + " | ".join(cells) + " |")
     return lines
+
+
+def naming_doubt(sets: dict[str, tuple[list[np.ndarray], list[str], object]]) -> list[str]:
+    """Per set, its teaching crops named by the classifier one-to-one (``teach.assign_faces``, as teaching from a
+    photo in any order names them): names wrong, names unsure (below ``assign.LOW_CONFIDENCE``, which the players are
+    told to check) and wrong names among the unsure."""
+    from sikwu.vision.assign import LOW_CONFIDENCE
+    from sikwu.vision.set_classifier import SetClassifier
+    from sikwu.vision.teach import assign_faces
+
+    clf = SetClassifier()
+    lines = [
+        "",
+        "Teaching crops named by the classifier one-to-one (teaching from a photo in any order):",
+        "",
+        "| set | names wrong | names unsure (told to check) | wrong names among the unsure |",
+        "| --- | --- | --- | --- |",
+    ]
+    for source, (teach, ids, _bank) in sets.items():
+        probs = clf.probabilities(teach)
+        names = assign_faces(probs, list(clf.labels))
+        cols = {f: list(clf.labels).index(f) for f in names if f is not None}
+        unsure = {i for i, f in enumerate(names) if f is None or probs[i, cols[f]] < LOW_CONFIDENCE}
+        wrong = {i for i, (f, t) in enumerate(zip(names, ids, strict=True)) if f != t}
+        caught = _share(len(wrong & unsure), len(wrong))
+        lines.append(f"| {source} | {len(wrong)}/{len(ids)} | {len(unsure)} | {caught} |")
+    return lines
