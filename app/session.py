@@ -91,6 +91,7 @@ class W(StrEnum):
     TEACH_IN_ORDER = "teach_in_order"
     TEACH_GO = "teach_go"
     TEACH_EMPTY = "teach_empty"
+    TEACH_CHECK_SAVE = "teach_check_save"
     TILE_SET = "tile_set"  # the teach page's choice of set
     LEARN = "learn_corrections"  # the scoring page's opt-in checkbox
 

@@ -12,7 +12,7 @@ the corrections are right, where a half-finished correction is not. Each (photo,
 from __future__ import annotations
 
 from collections.abc import MutableMapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Literal
 
 import numpy as np
@@ -83,6 +83,23 @@ def start_empty(session: Session, name: str) -> TeachOutcome:
         )
     session.taught = outcome
     return outcome
+
+
+def put_names_right(session: Session, names: dict[int, str]) -> str | None:
+    """The players checked the unsure names of the photo just taught: rename the tiles whose face they changed in
+    the stored set. Returns why it could not be done, or None. The check is then done (its list is cleared)."""
+    outcome = last_outcome(session)
+    if not isinstance(outcome, Taught) or not outcome.to_check:
+        return None
+    given = {tile: name for tile, name, _crop in outcome.to_check}
+    changed = {tile: face for tile, face in names.items() if tile in given and face != given[tile]}
+    try:
+        if changed:
+            teach_services.rename_tiles(outcome.set_name, changed)
+    except (TeachRefused, services.Unavailable) as exc:
+        return str(exc)
+    session.taught = replace(outcome, to_check=(), renamed=len(changed))
+    return None
 
 
 def last_outcome(session: Session) -> TeachOutcome | None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -43,6 +43,9 @@ class Taught:
     by_elimination: tuple[str, ...] = ()  # faces given to tiles no face was likely for: the player should check them
     out_of_place: tuple[str, ...] = ()  # laid out in order: places whose tile surely reads as another face
     unsure: tuple[str, ...] = ()  # named by the classifier with less than the check-this probability
+    #: the unsure names' tiles for the players to check: (the set's tile number, its name, its BGR crop)
+    to_check: tuple[tuple[int, str, np.ndarray], ...] = field(default=(), compare=False, repr=False)
+    renamed: int | None = None  # the players checked the unsure names: how many they renamed
 
 
 def check_set_name(name: str) -> str:
@@ -116,6 +119,7 @@ def _taught(result: Any) -> Taught:
         tuple(result.by_elimination),
         tuple(face for face, _reads in result.out_of_place),
         tuple(result.unsure),
+        tuple(getattr(result, "unsure_tiles", ())),
     )
 
 
@@ -157,6 +161,19 @@ def teach_photo(rgb: np.ndarray, set_name: str, replace: bool = False, in_order:
         raise PhotoError(_sentence(str(exc))) from exc
     except (FileNotFoundError, RuntimeError) as exc:
         raise _unavailable(exc) from exc
+
+
+def rename_tiles(set_name: str, names: dict[int, str]) -> None:
+    """Put right the names of tiles the players checked (the set's tile number -> tile id)."""
+    teach, _clf = _vision()
+    from sikwu.vision.tile_sets import TileSetError
+
+    try:
+        teach.rename_tiles(check_set_name(set_name), names)
+    except teach.TeachError as exc:
+        raise TeachRefused(_sentence(str(exc))) from exc
+    except TileSetError as exc:
+        raise TeachRefused(_stored_set_broken(exc)) from exc
 
 
 def teach_tiles(set_name: str, crops: Sequence[np.ndarray], faces: Sequence[str]) -> Taught:

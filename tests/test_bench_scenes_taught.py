@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import argparse
 
+import numpy as np
+
 from benchmarks.bench_scenes import Tally
 from benchmarks.bench_scenes_taught import report
 
@@ -22,8 +24,8 @@ def test_the_report_gives_each_set_before_and_after_and_says_why_a_way_taught_no
         {"source": "debian:b", "tallies": {"before": _tally(6)}, "in order": "found 41 tiles", "named": "too few"},
     ]
     text = report(results, args)
-    assert "| debian:a | 50.0% (5/10) | 40.0% (4/10) | 80.0% (8/10) |" in text
-    assert "| debian:b | 60.0% (6/10) | not taught | not taught |" in text
+    assert "| debian:a | 50.0% (5/10) | 40.0% (4/10) | not taught | 80.0% (8/10) |" in text
+    assert "| debian:b | 60.0% (6/10) | not taught | not taught | not taught |" in text
     assert "| row | 10 | 50.0% (5/10) | 40.0% (4/10) | 10 | 50.0% (5/10) | 80.0% (8/10) |" in text
     assert "- debian:b, in order: found 41 tiles" in text
 
@@ -34,6 +36,15 @@ def test_the_pull_check_prints_faces_flagged_errors_backs_and_negatives_for_each
     lines = table({"untaught": [5, 10, 5, 2, 3, 4, 1, 20], "0.1": [8, 10, 2, 2, 4, 4, 2, 20]}, per_kind=2)
     assert "| untaught | 50.0% (5/10) | 40.0% (2/5) | 75.0% (3/4) | 5.0% (1/20) |" in lines
     assert "| 0.1 | 80.0% (8/10) | 100.0% (2/2) | 100.0% (4/4) | 10.0% (2/20) |" in lines
+
+
+def test_a_tile_cut_from_the_teaching_photo_is_matched_to_the_teaching_crop_it_shows() -> None:
+    from benchmarks.bench_scenes_taught import true_face
+
+    rng = np.random.default_rng(0)
+    teaching = [rng.integers(0, 255, (60, 45, 3), dtype=np.uint8) for _ in range(3)]
+    framed = np.pad(teaching[1], ((4, 4), (3, 3), (0, 0)), mode="edge")  # cut a little looser from the photo
+    assert true_face(framed, teaching, ["1m", "2m", "3m"]) == "2m"
 
 
 def test_the_headline_sums_the_sets_taught_in_order_before_and_after() -> None:

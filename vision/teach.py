@@ -70,6 +70,10 @@ class TeachResult:
     by_elimination: list[str] = field(default_factory=list)  # faces given to a tile no face was likely for
     #: named by the classifier: faces given with less than the check-this probability (``assign.LOW_CONFIDENCE``)
     unsure: list[str] = field(default_factory=list)
+    #: the set's number of the first tile this step added (``rename_tiles`` takes the set's numbers)
+    first_tile: int = 0
+    #: the unsure names' tiles: (the set's number of the tile, its name, its crop) for the players to check
+    unsure_tiles: list[tuple[int, str, np.ndarray]] = field(default_factory=list, repr=False)
     #: laid out in order: (the face of the place, the face the classifier surely reads there) where they differ
     out_of_place: list[tuple[str, str]] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
@@ -145,14 +149,30 @@ def add_examples(
         raise TeachError("no tiles to teach: give at least one crop with its tile id")
     clf = classifier or SetClassifier()
     tile_set = _open_set(clf, set_name, replace)
+    first_tile = tile_set.tiles
     tile_set.add(list(labels), clf.embed_views(crops), teach_views.VIEWS)
     path = tile_set.save()
     taught: dict[str, int] = {}
     for t in labels:
         taught[t] = taught.get(t, 0) + 1
-    return TeachResult(
-        set_name, path, taught, [f for f in TILE_IDS if f not in tile_set.faces], faces_in_set=len(tile_set.faces)
-    )
+    missing = [f for f in TILE_IDS if f not in tile_set.faces]
+    return TeachResult(set_name, path, taught, missing, faces_in_set=len(tile_set.faces), first_tile=first_tile)
+
+
+def rename_tiles(set_name: str, names: dict[int, str]) -> TeachResult:
+    """Put the names of taught tiles right (the set's tile number -> tile id), as the players checked them."""
+    bad = sorted({t for t in names.values() if t not in TILE_IDS})
+    if bad:
+        raise TeachError(f"not tile ids: {', '.join(bad)} (use ids such as 1m, 9p, 7z, 1f)")
+    tile_set = load_set(set_name)
+    for tile, face in names.items():
+        tile_set.rename(tile, face)
+    path = tile_set.save()
+    taught: dict[str, int] = {}
+    for t in names.values():
+        taught[t] = taught.get(t, 0) + 1
+    missing = [f for f in TILE_IDS if f not in tile_set.faces]
+    return TeachResult(set_name, path, taught, missing, faces_in_set=len(tile_set.faces))
 
 
 def tile_crops(pixels: np.ndarray, quads: Sequence[np.ndarray]) -> list[np.ndarray]:
@@ -206,7 +226,10 @@ def teach_from_crops(
         )
     # a name recognition would ask the players to check is as doubtful when it teaches: on held-out art most wrong
     # names of a laid-out set are among these, so the players are told which, and that laying out in order avoids it
-    unsure = [f for i, f in enumerate(names) if f is not None and probs[i, cols[f]] < LOW_CONFIDENCE]
+    kept = [i for i, f in enumerate(names) if f is not None]
+    doubt = [(n, i) for n, i in enumerate(kept) if probs[i, cols[names[i] or ""]] < LOW_CONFIDENCE]
+    result.unsure_tiles = [(result.first_tile + n, names[i] or "", crops[i]) for n, i in doubt]
+    unsure = [face for _, face, _ in result.unsure_tiles]
     result.unsure = sorted(unsure, key=TILE_IDS.index)
     if unsure:
         result.notes.append(

@@ -85,6 +85,14 @@ class TileSet:
         """Tiles taught (not rows: each tile is ``views`` rows)."""
         return len(self.labels) // self.views
 
+    def rename(self, tile: int, face: str) -> None:
+        """Give taught tile number ``tile`` (in the order taught) another id: the players put a wrong name right.
+        Its embeddings stay (the picture is the same), only its rows' id changes."""
+        if not 0 <= tile < self.tiles:
+            raise TileSetError(f"the set has {self.tiles} tiles; there is no tile {tile}")
+        start = tile * self.views
+        self.labels = [*self.labels[:start], *[face] * self.views, *self.labels[start + self.views :]]
+
     @property
     def tile_labels(self) -> list[str]:
         """The id of each taught tile, in the order taught."""

@@ -9,7 +9,7 @@ taught nothing), and lets the players choose the set the scoring page reads phot
 from __future__ import annotations
 
 import streamlit as st
-from sikwu.app.components import header, style, teach_view
+from sikwu.app.components import header, style, teach_check, teach_view
 from sikwu.app.components.guard import guarded
 from sikwu.app.i18n import _
 from sikwu.app.session import Session
@@ -24,5 +24,6 @@ teach_view.render_how()
 with guarded(_("teaching your set")):
     teach_view.render_form(session)
     teach_view.render_outcome(session)
+    teach_check.render(session)
 with guarded(_("the choice of set")):
     teach_view.render_choice(session)

@@ -294,3 +294,27 @@ def test_the_teach_page_speaks_hong_kong_cantonese_on_the_chinese_page(whole_set
     assert not at.exception and not at.error
     assert at.get("subheader")[0].value == "教 sikwu 認你副牌"
     assert "「屋企」呢副牌而家識 42 款入面嘅 42 款" in at.success[0].value
+
+
+def test_the_players_put_an_unsure_name_right_and_the_set_is_renamed(data_dir):
+    from sikwu.artwork import render_face
+
+    faces = [render_face(t, 72).convert("RGB") for t in TILE_IDS]
+    grey = Image.new("RGB", faces[0].size, (128, 128, 128))  # a card where the 9s lies: named 9s only by elimination
+    buf = io.BytesIO()
+    w, h = faces[0].size
+    img = Image.new("RGB", (7 * (w + 18) + 18, 6 * (h + 18) + 18), (40, 110, 60))
+    for i, face in enumerate(faces):
+        r, c = divmod(i, 7)
+        img.paste(grey if TILE_IDS[i] == "9s" else face, (18 + c * (w + 18), 18 + r * (h + 18)))
+    img.save(buf, format="PNG")
+    at = teach(teach_page(), "home", buf.getvalue())
+    assert not at.exception
+    (picker,) = [s for s in at.selectbox if str(s.key).startswith("teach_check_")]
+    assert picker.value == "9s"
+    at = picker.set_value("1m").run()
+    at = at.button(key="teach_check_save").click().run()
+    assert not at.exception
+    assert "Names checked: 1 tile(s) renamed" in messages(at)
+    assert "9s" not in taught_here("home") and taught_here("home").count("1m") == 2
+    assert not [s for s in at.selectbox if str(s.key).startswith("teach_check_")]  # checked: the list is gone

@@ -22,6 +22,7 @@ from sikwu.vision.teach import (
     in_reading_order,
     load_set,
     places,
+    rename_tiles,
     teach_from_crops,
     teach_from_photo,
     teach_in_order,
@@ -69,6 +70,28 @@ def test_names_given_below_the_check_threshold_are_reported_unsure(clf: SetClass
     result = teach_from_crops("home", crops, clf)
     assert result.unsure == ["9s"] and result.to_dict()["unsure_names"] == ["9s"]
     assert any(n.startswith("unsure names") and n.endswith(": 9s") for n in result.notes)
+
+
+def test_an_unsure_name_comes_with_its_tile_number_in_the_set_and_its_crop(clf: SetClassifier) -> None:
+    add_examples("home", _faces(["1m", "2m"]), ["1m", "2m"], clf)
+    crops = _faces(TILE_IDS)
+    crops[TILE_IDS.index("9s")] = np.full_like(crops[0], 128)
+    result = teach_from_crops("home", crops, clf)
+    ((tile, name, crop),) = result.unsure_tiles
+    assert result.first_tile == 2 and tile == 2 + TILE_IDS.index("9s") and name == "9s" and crop.mean() == 128
+    assert load_set("home").tile_labels[tile] == "9s"
+
+
+def test_a_name_the_players_put_right_renames_that_tile_only(clf: SetClassifier) -> None:
+    add_examples("home", _faces(["1m", "2m", "3m"]), ["1m", "2m", "2m"], clf)
+    result = rename_tiles("home", {2: "3m"})
+    assert load_set("home").tile_labels == ["1m", "2m", "3m"] and result.faces_in_set == 3
+
+
+def test_renaming_a_tile_the_set_does_not_have_says_so(clf: SetClassifier) -> None:
+    add_examples("home", _faces(["1m"]), ["1m"], clf)
+    with pytest.raises(TileSetError, match="there is no tile 5"):
+        rename_tiles("home", {5: "2m"})
 
 
 def test_a_photo_of_a_few_tiles_says_which_faces_are_missing(clf: SetClassifier) -> None:
