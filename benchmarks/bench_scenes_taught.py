@@ -103,8 +103,8 @@ def run_set(source: str, args: argparse.Namespace, backs: tuple[str, ...]) -> di
             out[way] = str(exc)
             continue
         classifiers[way] = for_recognition(load_set(taught.set_name))
-        if not in_order:
-            classifiers[CHECKED] = _checked(taught, crops, list(bank.tiles))
+        if not in_order and len(crops) == len(bank.tiles):  # each grid place's face is known
+            classifiers[CHECKED] = _checked(taught, photo, list(bank.tiles))
     tallies = {way: Tally() for way in classifiers}
     for name, sample in iter_scenes(args.kinds, args.per_kind, args.seed, bank, args.long_side, backs, progress=False):
         for way, clf in classifiers.items():
@@ -124,30 +124,31 @@ WAYS = ("before", "named", CHECKED, "in order")
 KIND_WAYS = ("named", "in order")
 
 
-def true_face(crop: np.ndarray, teaching: list[np.ndarray], faces: list[str]) -> str:
-    """The face of a tile cut from the teaching photo: the teaching crop it matches best (normalised correlation of
-    small grey pictures; the photo's tile is that crop pasted into the grid, framed a little differently)."""
-    import cv2
-
-    def small(c: np.ndarray) -> np.ndarray:
-        g = cv2.cvtColor(c, cv2.COLOR_BGR2GRAY) if c.ndim == 3 else c
-        h, w = g.shape[:2]
-        g = g[int(0.1 * h) : h - int(0.1 * h), int(0.1 * w) : w - int(0.1 * w)]  # the face, not the margin
-        v = cv2.resize(g, (24, 32), interpolation=cv2.INTER_AREA).astype(np.float64).ravel()
-        return (v - v.mean()) / (v.std() + 1e-9)
-
-    probe = small(crop)
-    return faces[int(np.argmax([small(t) @ probe for t in teaching]))]
+def grid_face(box: tuple[float, float, float, float], faces: list[str], cols: int = 9, tile_h: int = 150) -> str | None:
+    """The face ``bench_teach.grid_photo`` put at the place of a tile box found in its photo (None: between places)."""
+    gap, w = 24, int(tile_h * 0.75)
+    x, y = (box[0] + box[2]) / 2 - gap, (box[1] + box[3]) / 2 - gap
+    col, row = int(x // (w + gap)), int(y // (tile_h + gap))
+    index = row * cols + col
+    return faces[index] if 0 <= col < cols and 0 <= index < len(faces) else None
 
 
-def _checked(taught, teaching: list[np.ndarray], faces: list[str]):  # noqa: ANN001, ANN202
-    """The named set after the players put right every unsure name that was wrong (tile by tile, as the page asks)."""
-    from sikwu.vision.set_classifier import for_recognition
-    from sikwu.vision.teach import load_set, rename_tiles
+def _checked(taught, photo: Path, faces: list[str]):  # noqa: ANN001, ANN202
+    """The named set after the players put right every unsure name that was wrong (tile by tile, as the page asks):
+    each unsure tile is found among the photo's tiles (the same crops, recognition being deterministic) and its true
+    face read from its place in the grid."""
+    from sikwu.vision.pipeline import recognize
+    from sikwu.vision.set_classifier import SetClassifier, for_recognition
+    from sikwu.vision.teach import load_set, photo_crops, rename_tiles
 
-    fixes = {
-        tile: face for tile, name, crop in taught.unsure_tiles if (face := true_face(crop, teaching, faces)) != name
-    }
+    clf = SetClassifier()
+    crops, tiles = photo_crops(photo, clf), recognize(photo, classifier=clf.base).tiles
+    fixes = {}
+    for tile, name, crop in taught.unsure_tiles:
+        found = [t for c, t in zip(crops, tiles, strict=True) if c.shape == crop.shape and np.array_equal(c, crop)]
+        face = grid_face(found[0].box, faces) if found else None
+        if face is not None and face != name:
+            fixes[tile] = face
     if fixes:
         rename_tiles(taught.set_name, fixes)
     return for_recognition(load_set(taught.set_name))

@@ -5,8 +5,6 @@ from __future__ import annotations
 
 import argparse
 
-import numpy as np
-
 from benchmarks.bench_scenes import Tally
 from benchmarks.bench_scenes_taught import report
 
@@ -38,13 +36,14 @@ def test_the_pull_check_prints_faces_flagged_errors_backs_and_negatives_for_each
     assert "| 0.1 | 80.0% (8/10) | 100.0% (2/2) | 100.0% (4/4) | 10.0% (2/20) |" in lines
 
 
-def test_a_tile_cut_from_the_teaching_photo_is_matched_to_the_teaching_crop_it_shows() -> None:
-    from benchmarks.bench_scenes_taught import true_face
+def test_a_tile_found_in_the_teaching_photo_has_the_face_laid_at_its_place() -> None:
+    from benchmarks.bench_scenes_taught import grid_face
 
-    rng = np.random.default_rng(0)
-    teaching = [rng.integers(0, 255, (60, 45, 3), dtype=np.uint8) for _ in range(3)]
-    framed = np.pad(teaching[1], ((4, 4), (3, 3), (0, 0)), mode="edge")  # cut a little looser from the photo
-    assert true_face(framed, teaching, ["1m", "2m", "3m"]) == "2m"
+    faces = [f"{n}m" for n in range(1, 10)] + ["1p", "2p"]
+    w, pitch_x, pitch_y = 112, 112 + 24, 150 + 24
+    assert grid_face((24, 24, 24 + w, 174), faces) == "1m"
+    assert grid_face((24 + pitch_x, 24 + pitch_y, 24 + pitch_x + w, 174 + pitch_y), faces) == "2p"
+    assert grid_face((24 + 2 * pitch_x, 24 + pitch_y, 24 + 2 * pitch_x + w, 174 + pitch_y), faces) is None
 
 
 def test_the_headline_sums_the_sets_taught_in_order_before_and_after() -> None:
