@@ -108,3 +108,25 @@ def test_unsure_names_reach_the_page_for_the_player_to_check(tmp_path: Path) -> 
 
     result = TeachResult("home", tmp_path / "home.npz", {"9s": 1, "1m": 1}, [], faces_in_set=42, unsure=["1m"])
     assert _taught(result).unsure == ("1m",)
+
+
+def test_checking_unsure_names_of_a_set_that_is_gone_says_so_and_keeps_the_list(tmp_path: Path, monkeypatch) -> None:
+    from sikwu.app.teach_services import Taught
+
+    monkeypatch.setenv("SIKWU_DATA_DIR", str(tmp_path))
+    session = Session({})
+    crop = np.zeros((8, 6, 3), np.uint8)
+    session.taught = Taught("gone", ("9s",), 1, 1, (), to_check=((0, "9s", crop),))
+    problem = teach_flow.put_names_right(session, {0: "1m"})
+    assert problem is not None and "gone" in problem
+    assert teach_flow.last_outcome(session).to_check  # nothing was lost: the players can try again
+
+
+def test_checked_names_left_as_they_were_rename_nothing(tmp_path: Path, monkeypatch) -> None:
+    from sikwu.app.teach_services import Taught
+
+    monkeypatch.setenv("SIKWU_DATA_DIR", str(tmp_path))
+    session = Session({})
+    session.taught = Taught("gone", ("9s",), 1, 1, (), to_check=((0, "9s", np.zeros((8, 6, 3), np.uint8)),))
+    assert teach_flow.put_names_right(session, {0: "9s"}) is None
+    assert teach_flow.last_outcome(session).renamed == 0 and not teach_flow.last_outcome(session).to_check
