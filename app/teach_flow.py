@@ -85,20 +85,24 @@ def start_empty(session: Session, name: str) -> TeachOutcome:
     return outcome
 
 
-def put_names_right(session: Session, names: dict[int, str]) -> str | None:
-    """The players checked the unsure names of the photo just taught: rename the tiles whose face they changed in
-    the stored set. Returns why it could not be done, or None. The check is then done (its list is cleared)."""
+def put_names_right(session: Session, faces: dict[int, str]) -> str | None:
+    """The players checked the tiles of the photo just taught (``faces``: place in the list -> the face they chose):
+    rename the taught tiles whose face they changed, and teach the tiles that had no face with the face they chose.
+    Returns why it could not be done, or None; once done the list is cleared."""
     outcome = last_outcome(session)
     if not isinstance(outcome, Taught) or not outcome.to_check:
         return None
-    given = {tile: name for tile, name, _crop in outcome.to_check}
-    changed = {tile: face for tile, face in names.items() if tile in given and face != given[tile]}
+    chosen = [(tile, faces.get(k, name), name, crop) for k, (tile, name, crop) in enumerate(outcome.to_check)]
+    renamed = {tile: face for tile, face, name, _crop in chosen if tile is not None and face != name}
+    added = [(crop, face) for tile, face, _name, crop in chosen if tile is None]
     try:
-        if changed:
-            teach_services.rename_tiles(outcome.set_name, changed)
+        if renamed:
+            teach_services.rename_tiles(outcome.set_name, renamed)
+        if added:
+            teach_services.teach_tiles(outcome.set_name, [c for c, _ in added], [f for _, f in added])
     except (TeachRefused, services.Unavailable) as exc:
         return str(exc)
-    session.taught = replace(outcome, to_check=(), renamed=len(changed))
+    session.taught = replace(outcome, to_check=(), renamed=len(renamed) + len(added))
     return None
 
 

@@ -43,8 +43,9 @@ class Taught:
     by_elimination: tuple[str, ...] = ()  # faces given to tiles no face was likely for: the player should check them
     out_of_place: tuple[str, ...] = ()  # laid out in order: places whose tile surely reads as another face
     unsure: tuple[str, ...] = ()  # named by the classifier with less than the check-this probability
-    #: the unsure names' tiles for the players to check: (the set's tile number, its name, its BGR crop)
-    to_check: tuple[tuple[int, str, np.ndarray], ...] = field(default=(), compare=False, repr=False)
+    #: the tiles for the players to check: (the set's tile number, or None for a tile not taught; its name or the
+    #: classifier's guess; its BGR crop)
+    to_check: tuple[tuple[int | None, str, np.ndarray], ...] = field(default=(), compare=False, repr=False)
     renamed: int | None = None  # the players checked the unsure names: how many they renamed
 
 

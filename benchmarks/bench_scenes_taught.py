@@ -134,23 +134,28 @@ def grid_face(box: tuple[float, float, float, float], faces: list[str], cols: in
 
 
 def _checked(taught, photo: Path, faces: list[str]):  # noqa: ANN001, ANN202
-    """The named set after the players put right every unsure name that was wrong (tile by tile, as the page asks):
+    """The named set after the players put right every unsure name that was wrong and named every tile given no face
+    (tile by tile, as the page asks):
     each unsure tile is found among the photo's tiles (the same crops, recognition being deterministic) and its true
     face read from its place in the grid."""
     from sikwu.vision.pipeline import recognize
     from sikwu.vision.set_classifier import SetClassifier, for_recognition
-    from sikwu.vision.teach import load_set, photo_crops, rename_tiles
+    from sikwu.vision.teach import add_examples, load_set, photo_crops, rename_tiles
 
     clf = SetClassifier()
     crops, tiles = photo_crops(photo, clf), recognize(photo, classifier=clf.base).tiles
-    fixes = {}
+    fixes, added = {}, []
     for tile, name, crop in taught.unsure_tiles:
         found = [t for c, t in zip(crops, tiles, strict=True) if c.shape == crop.shape and np.array_equal(c, crop)]
         face = grid_face(found[0].box, faces) if found else None
-        if face is not None and face != name:
+        if face is not None and tile is None:
+            added.append((crop, face))
+        elif face is not None and face != name:
             fixes[tile] = face
     if fixes:
         rename_tiles(taught.set_name, fixes)
+    if added:
+        add_examples(taught.set_name, [c for c, _ in added], [f for _, f in added], clf)
     return for_recognition(load_set(taught.set_name))
 
 

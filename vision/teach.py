@@ -72,8 +72,9 @@ class TeachResult:
     unsure: list[str] = field(default_factory=list)
     #: the set's number of the first tile this step added (``rename_tiles`` takes the set's numbers)
     first_tile: int = 0
-    #: the unsure names' tiles: (the set's number of the tile, its name, its crop) for the players to check
-    unsure_tiles: list[tuple[int, str, np.ndarray]] = field(default_factory=list, repr=False)
+    #: the tiles for the players to check: (the set's number of the tile, its name, its crop) for unsure names, and
+    #: (None, the classifier's best guess, its crop) for tiles given no face and so not taught
+    unsure_tiles: list[tuple[int | None, str, np.ndarray]] = field(default_factory=list, repr=False)
     #: laid out in order: (the face of the place, the face the classifier surely reads there) where they differ
     out_of_place: list[tuple[str, str]] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
@@ -224,12 +225,8 @@ def teach_from_crops(
         result.notes.append(
             f"named by elimination (the photo shows each face once; check these tiles): {' '.join(guessed)}"
         )
-    # a name recognition would ask the players to check is as doubtful when it teaches: on held-out art most wrong
-    # names of a laid-out set are among these, so the players are told which, and that laying out in order avoids it
-    kept = [i for i, f in enumerate(names) if f is not None]
-    doubt = [(n, i) for n, i in enumerate(kept) if probs[i, cols[names[i] or ""]] < LOW_CONFIDENCE]
-    result.unsure_tiles = [(result.first_tile + n, names[i] or "", crops[i]) for n, i in doubt]
-    unsure = [face for _, face, _ in result.unsure_tiles]
+    result.unsure_tiles = tiles_to_check(names, probs, crops, list(clf.labels), result.first_tile)
+    unsure = [name for tile, name, _ in result.unsure_tiles if tile is not None]
     result.unsure = sorted(unsure, key=TILE_IDS.index)
     if unsure:
         result.notes.append(
@@ -237,6 +234,24 @@ def teach_from_crops(
             f"{' '.join(result.unsure)}"
         )
     return result
+
+
+def tiles_to_check(
+    names: Sequence[str | None], probs: np.ndarray, crops: Sequence[np.ndarray], labels: Sequence[str], first: int
+) -> list[tuple[int | None, str, np.ndarray]]:
+    """The tiles of a photo named by the classifier that the players should check: a name recognition would ask
+    them to check (below ``assign.LOW_CONFIDENCE``) is as doubtful when it teaches, and on held-out art most wrong
+    names of a laid-out set are among these; with the set's number of each tile (from ``first``, the order taught).
+    Tiles given no face come last, with no number (not taught) and the classifier's best guess."""
+    face_cols = [labels.index(f) for f in TILE_IDS]
+    kept = [i for i, f in enumerate(names) if f is not None]
+    out: list[tuple[int | None, str, np.ndarray]] = [
+        (first + n, names[i] or "", crops[i])
+        for n, i in enumerate(kept)
+        if probs[i, labels.index(names[i] or "")] < LOW_CONFIDENCE
+    ]
+    guess = {i: TILE_IDS[int(np.argmax(probs[i, face_cols]))] for i, f in enumerate(names) if f is None}
+    return out + [(None, face, crops[i]) for i, face in guess.items()]
 
 
 def teach_in_order(

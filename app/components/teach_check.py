@@ -20,9 +20,9 @@ from sikwu.scoring.tiles import TILE_IDS
 COLUMNS = 4
 
 
-def check_key(tile: int) -> str:
-    """The picker of the set's tile number ``tile``."""
-    return f"teach_check_{tile}"
+def check_key(place: int) -> str:
+    """The picker of the tile at ``place`` in the list to check."""
+    return f"teach_check_{place}"
 
 
 def render(session: Session) -> None:
@@ -30,13 +30,16 @@ def render(session: Session) -> None:
     if not isinstance(outcome, Taught):
         return
     if outcome.renamed is not None:
-        st.success(_("Names checked: {n} tile(s) renamed in your set.").format(n=outcome.renamed))
+        st.success(_("Names checked: {n} tile(s) renamed or added in your set.").format(n=outcome.renamed))
     if not outcome.to_check:
         return
-    st.markdown(_("**Check these tiles**: sikwu is unsure of their names. Pick the right face where one is wrong."))
-    for start in range(0, len(outcome.to_check), COLUMNS):
-        row = outcome.to_check[start : start + COLUMNS]
-        for col, (tile, name, crop) in zip(st.columns(COLUMNS), row, strict=False):
+    st.markdown(
+        _("**Check these tiles**: sikwu is unsure of their names. Pick the right face where one is wrong, then save.")
+    )
+    places = list(enumerate(outcome.to_check))
+    for start in range(0, len(places), COLUMNS):
+        row = places[start : start + COLUMNS]
+        for col, (place, (_tile, name, crop)) in zip(st.columns(COLUMNS), row, strict=False):
             with col:
                 st.image(crop, channels="BGR", width=72)
                 st.selectbox(
@@ -44,12 +47,12 @@ def render(session: Session) -> None:
                     TILE_IDS,
                     index=TILE_IDS.index(name),
                     format_func=tile_name,
-                    key=check_key(tile),
+                    key=check_key(place),
                     label_visibility="collapsed",
                 )
     if st.button(_("Save these names"), key=W.TEACH_CHECK_SAVE, icon=":material/check:"):
-        names = {tile: str(session.widget(check_key(tile), name)) for tile, name, _crop in outcome.to_check}
-        problem = teach_flow.put_names_right(session, names)
+        chosen = {place: str(session.widget(check_key(place), name)) for place, (_t, name, _c) in places}
+        problem = teach_flow.put_names_right(session, chosen)
         if problem:
             st.error(problem)
         else:

@@ -82,6 +82,16 @@ def test_an_unsure_name_comes_with_its_tile_number_in_the_set_and_its_crop(clf: 
     assert load_set("home").tile_labels[tile] == "9s"
 
 
+def test_a_tile_given_no_face_is_offered_to_check_with_the_classifiers_guess_and_no_set_number(
+    clf: SetClassifier,
+) -> None:
+    crops = _faces(TILE_IDS[:-2]) + [np.full_like(_faces(["1m"])[0], 128)]  # 40 faces and a grey card: no whole set
+    result = teach_from_crops("home", crops, clf)
+    assert result.unassigned == 1
+    (tile, guess, crop) = result.unsure_tiles[-1]
+    assert tile is None and guess in TILE_IDS and crop.mean() == 128
+
+
 def test_a_name_the_players_put_right_renames_that_tile_only(clf: SetClassifier) -> None:
     add_examples("home", _faces(["1m", "2m", "3m"]), ["1m", "2m", "2m"], clf)
     result = rename_tiles("home", {2: "3m"})
