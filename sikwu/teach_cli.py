@@ -26,6 +26,13 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "each tile is then named by its place, which teaches a set the classifier reads badly",
     )
     p.add_argument("--replace", action="store_true", help="forget what the set was taught before")
+    p.add_argument(
+        "--rename",
+        nargs="+",
+        metavar="TILE=ID",
+        help="put right the names of taught tiles, by the numbers a teaching step listed to check (e.g. 12=3m); "
+        "with --set NAME and no photo",
+    )
     p.add_argument("--list", action="store_true", help="list the sets taught here and exit")
     p.add_argument("--json", action="store_true", help="print the result as JSON")
     p.set_defaults(handler=run)
@@ -46,8 +53,10 @@ def run(args: argparse.Namespace) -> int:
         sets = list_sets()
         print(json.dumps({"sets": sets, "folder": str(data_dir() / "tile_sets")}) if args.json else "\n".join(sets))
         return 0
+    if args.rename and args.set_name and not args.photo:
+        return _rename(args)
     if not args.photo or not args.set_name:
-        return _fail("give a photo and a set name: sikwu teach PHOTO --set NAME")
+        return _fail("give a photo and a set name: sikwu teach PHOTO --set NAME (or --set NAME --rename TILE=ID)")
     try:
         result = teach_from_photo(Path(args.photo), args.set_name, replace=args.replace, in_order=args.in_order)
     except (ImageInputError, TeachError, TileSetError, ModelError) as exc:
@@ -60,4 +69,29 @@ def run(args: argparse.Namespace) -> int:
           f"the set now knows {result.faces_in_set} of 42 faces ({result.path})")  # fmt: skip
     for note in result.notes:
         print(f"  note: {note}")
+    for tile, name, _crop in result.unsure_tiles:
+        print(f"  check tile {tile}: {name}" if tile is not None else f"  not taught (no face): best guess {name}")
+    if any(tile is not None for tile, _n, _c in result.unsure_tiles):
+        print(f"  put a wrong one right: sikwu teach --set {result.set_name!r} --rename TILE=ID ...")
+    return 0
+
+
+def _rename(args: argparse.Namespace) -> int:
+    from sikwu.vision.teach import TeachError, rename_tiles
+    from sikwu.vision.tile_sets import TileSetError
+
+    names: dict[int, str] = {}
+    for item in args.rename:
+        tile, _, face = item.partition("=")
+        if not tile.strip().isdigit() or not face.strip():
+            return _fail(f"--rename takes TILE=ID, such as 12=3m, not {item!r}")
+        names[int(tile)] = face.strip()
+    try:
+        result = rename_tiles(args.set_name, names)
+    except (TeachError, TileSetError) as exc:
+        return _fail(str(exc))
+    if args.json:
+        print(json.dumps(result.to_dict(), ensure_ascii=False, indent=2))
+    else:
+        print(f"renamed {len(names)} tile(s) of set {result.set_name!r}; it knows {result.faces_in_set} of 42 faces")
     return 0

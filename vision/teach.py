@@ -89,6 +89,7 @@ class TeachResult:
             "unassigned_tiles": self.unassigned,
             "named_by_elimination": self.by_elimination,
             "unsure_names": self.unsure,
+            "to_check": [{"tile": tile, "name": name} for tile, name, _crop in self.unsure_tiles],
             "out_of_place": [{"place": p, "reads": r} for p, r in self.out_of_place],
             "notes": self.notes,
         }

@@ -263,6 +263,23 @@ def test_cli_teach_of_an_unreadable_file_exits_2(tmp_path: Path, capsys) -> None
     assert "error" in capsys.readouterr().err
 
 
+def test_cli_renames_taught_tiles_by_their_numbers(clf: SetClassifier, capsys) -> None:
+    from sikwu.cli import main
+
+    add_examples("home", _faces(["1m", "2m"]), ["1m", "1m"], clf)
+    assert main(["teach", "--set", "home", "--rename", "1=2m", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["faces_in_set"] == 2
+    assert load_set("home").tile_labels == ["1m", "2m"]
+
+
+def test_cli_rename_that_is_not_tile_equals_id_exits_2_saying_the_form(clf: SetClassifier, capsys) -> None:
+    from sikwu.cli import main
+
+    add_examples("home", _faces(["1m"]), ["1m"], clf)
+    assert main(["teach", "--set", "home", "--rename", "2m"]) == 2
+    assert "TILE=ID, such as 12=3m" in capsys.readouterr().err
+
+
 def test_cli_lists_taught_sets_as_json(clf: SetClassifier, capsys) -> None:
     from sikwu.cli import main
 
