@@ -25,6 +25,14 @@ def check_key(place: int) -> str:
     return f"teach_check_{place}"
 
 
+def forget_choices(session: Session) -> None:
+    """Drop the pickers of the list shown now: a new teaching photo's list must start from its own names, and a
+    picker keeps the face chosen under its key whatever the new default."""
+    outcome = teach_flow.last_outcome(session)
+    for place in range(len(outcome.to_check) if isinstance(outcome, Taught) else 0):
+        session.forget_widget(check_key(place))
+
+
 def render(session: Session) -> None:
     outcome = teach_flow.last_outcome(session)
     if not isinstance(outcome, Taught):

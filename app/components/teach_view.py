@@ -8,6 +8,7 @@ from collections.abc import Sequence
 import streamlit as st
 from sikwu.app import teach_flow, teach_services
 from sikwu.app.components import corrections as C
+from sikwu.app.components import teach_check
 from sikwu.app.components.input_view import PHOTO_TYPES
 from sikwu.app.components.teach_panel import link_params
 from sikwu.app.components.tiles import tile_png
@@ -69,6 +70,7 @@ def render_form(session: Session) -> None:
             name = str(session.widget(W.TEACH_NAME, ""))
             afresh = bool(session.widget(W.TEACH_AFRESH, False))
             in_order = bool(session.widget(W.TEACH_IN_ORDER, False))
+            teach_check.forget_choices(session)
             teach_flow.teach_photo(session, up.getvalue() if up is not None else None, name, afresh, in_order)
         session.forget_widget(W.TILE_SET)  # the choice below follows the set just taught
     if st.button(_("No photo: start the set empty and fill it from corrected hands"), key=W.TEACH_EMPTY):

@@ -296,11 +296,12 @@ def test_the_teach_page_speaks_hong_kong_cantonese_on_the_chinese_page(whole_set
     assert "「屋企」呢副牌而家識 42 款入面嘅 42 款" in at.success[0].value
 
 
-def test_the_players_put_an_unsure_name_right_and_the_set_is_renamed(data_dir):
+def set_with_a_grey_card() -> bytes:
+    """The whole set laid out, a grey card where the 9s lies: it is named 9s only by elimination (unsure)."""
     from sikwu.artwork import render_face
 
     faces = [render_face(t, 72).convert("RGB") for t in TILE_IDS]
-    grey = Image.new("RGB", faces[0].size, (128, 128, 128))  # a card where the 9s lies: named 9s only by elimination
+    grey = Image.new("RGB", faces[0].size, (128, 128, 128))
     buf = io.BytesIO()
     w, h = faces[0].size
     img = Image.new("RGB", (7 * (w + 18) + 18, 6 * (h + 18) + 18), (40, 110, 60))
@@ -308,7 +309,11 @@ def test_the_players_put_an_unsure_name_right_and_the_set_is_renamed(data_dir):
         r, c = divmod(i, 7)
         img.paste(grey if TILE_IDS[i] == "9s" else face, (18 + c * (w + 18), 18 + r * (h + 18)))
     img.save(buf, format="PNG")
-    at = teach(teach_page(), "home", buf.getvalue())
+    return buf.getvalue()
+
+
+def test_the_players_put_an_unsure_name_right_and_the_set_is_renamed(data_dir):
+    at = teach(teach_page(), "home", set_with_a_grey_card())
     assert not at.exception
     (picker,) = [s for s in at.selectbox if str(s.key).startswith("teach_check_")]
     assert picker.value == "9s"
@@ -318,3 +323,14 @@ def test_the_players_put_an_unsure_name_right_and_the_set_is_renamed(data_dir):
     assert "Names checked: 1 tile(s) renamed or added" in messages(at)
     assert "9s" not in taught_here("home") and taught_here("home").count("1m") == 2
     assert not [s for s in at.selectbox if str(s.key).startswith("teach_check_")]  # checked: the list is gone
+
+
+def test_a_new_teaching_photo_shows_its_own_names_to_check_not_a_choice_left_unsaved(data_dir):
+    photo = set_with_a_grey_card()
+    at = teach(teach_page(), "home", photo)
+    (picker,) = [s for s in at.selectbox if str(s.key).startswith("teach_check_")]
+    at = picker.set_value("1m").run()  # chosen, never saved
+    at = at.button(key="teach_go").click().run()  # the same photo taught again
+    assert not at.exception
+    (picker,) = [s for s in at.selectbox if str(s.key).startswith("teach_check_")]
+    assert picker.value == "9s"
