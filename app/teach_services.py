@@ -120,7 +120,7 @@ def _taught(result: Any) -> Taught:
         tuple(result.by_elimination),
         tuple(face for face, _reads in result.out_of_place),
         tuple(result.unsure),
-        tuple(getattr(result, "unsure_tiles", ())),
+        tuple(result.unsure_tiles),
     )
 
 

@@ -15,6 +15,7 @@ the classifier; a tile the classifier surely reads as another face is noted, as 
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -153,12 +154,16 @@ def add_examples(
     tile_set = _open_set(clf, set_name, replace)
     first_tile = tile_set.tiles
     tile_set.add(list(labels), clf.embed_views(crops), teach_views.VIEWS)
+    return _saved(tile_set, labels, first_tile)
+
+
+def _saved(tile_set: TileSet, labels: Sequence[str], first_tile: int = 0) -> TeachResult:
+    """Store the set and say what this step gave it (``labels``: the ids it taught) and what it still lacks."""
     path = tile_set.save()
-    taught: dict[str, int] = {}
-    for t in labels:
-        taught[t] = taught.get(t, 0) + 1
     missing = [f for f in TILE_IDS if f not in tile_set.faces]
-    return TeachResult(set_name, path, taught, missing, faces_in_set=len(tile_set.faces), first_tile=first_tile)
+    return TeachResult(
+        tile_set.name, path, dict(Counter(labels)), missing, faces_in_set=len(tile_set.faces), first_tile=first_tile
+    )
 
 
 def rename_tiles(set_name: str, names: dict[int, str]) -> TeachResult:
@@ -169,12 +174,7 @@ def rename_tiles(set_name: str, names: dict[int, str]) -> TeachResult:
     tile_set = load_set(set_name)
     for tile, face in names.items():
         tile_set.rename(tile, face)
-    path = tile_set.save()
-    taught: dict[str, int] = {}
-    for t in names.values():
-        taught[t] = taught.get(t, 0) + 1
-    missing = [f for f in TILE_IDS if f not in tile_set.faces]
-    return TeachResult(set_name, path, taught, missing, faces_in_set=len(tile_set.faces))
+    return _saved(tile_set, list(names.values()))
 
 
 def tile_crops(pixels: np.ndarray, quads: Sequence[np.ndarray]) -> list[np.ndarray]:
