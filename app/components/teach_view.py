@@ -113,7 +113,8 @@ def render_outcome(session: Session) -> None:
 
 
 def _names_to_check(outcome: Taught) -> None:
-    """The names the players should check (given by elimination, unsure, out of place), and the way to avoid them."""
+    """The names the players should check (given by elimination, out of place), and the way to avoid them; the unsure
+    names' tiles are listed with a face picker each below (``teach_check``)."""
     if outcome.by_elimination:
         st.warning(
             _(
@@ -123,15 +124,6 @@ def _names_to_check(outcome: Taught) -> None:
             )
         )
         faces(outcome.by_elimination)
-    doubted = [f for f in outcome.unsure if f not in outcome.by_elimination]
-    if doubted:
-        st.warning(
-            _(
-                "sikwu is unsure of the names of these faces' tiles: check them. A wrong one is put right when you "
-                "correct that tile in a hand and add the correction to your set."
-            )
-        )
-        faces(doubted)
     if outcome.unassigned or outcome.by_elimination or outcome.unsure:
         st.info(
             _(
