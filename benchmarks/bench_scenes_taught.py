@@ -33,7 +33,7 @@ from sikwu.datasets.scenes.layouts import KINDS
 
 from benchmarks import bench_scenes, teach_pull
 from benchmarks.bench_scenes import DOC, Tally, art_for
-from benchmarks.bench_teach import grid_photo
+from benchmarks.bench_teach import GRID_GAP, grid_photo, grid_tile_width
 from benchmarks.report import command_line, write_section
 
 #: Scenes the teaching tiles are cut from (test scenes use ``--seed``, 1000 by default).
@@ -126,7 +126,7 @@ KIND_WAYS = ("named", "in order")
 
 def grid_face(box: tuple[float, float, float, float], faces: list[str], cols: int = 9, tile_h: int = 150) -> str | None:
     """The face ``bench_teach.grid_photo`` put at the place of a tile box found in its photo (None: between places)."""
-    gap, w = 24, int(tile_h * 0.75)
+    gap, w = GRID_GAP, grid_tile_width(tile_h)
     x, y = (box[0] + box[2]) / 2 - gap, (box[1] + box[3]) / 2 - gap
     col, row = int(x // (w + gap)), int(y // (tile_h + gap))
     index = row * cols + col

@@ -48,14 +48,23 @@ def accuracy(clf, crops: list, truth: list[str]) -> tuple[float, int]:
     return float(np.mean([p == t for p, t in zip(pred, truth, strict=True)])), n
 
 
+#: Space between the tiles of ``grid_photo`` and around them, in pixels.
+GRID_GAP = 24
+
+
+def grid_tile_width(tile_h: int) -> int:
+    """The width of a tile of ``grid_photo`` (a tile's proportions, 3:4)."""
+    return int(tile_h * 0.75)
+
+
 def grid_photo(crops: list[np.ndarray], seed: int = 0, cols: int = 9, tile_h: int = 150) -> np.ndarray:
     """Crops laid out in rows on a green table cloth, as a player lays out a set to photograph it."""
     import cv2
 
     rng = np.random.default_rng(seed)
-    w = int(tile_h * 0.75)
+    w = grid_tile_width(tile_h)
     rows = (len(crops) + cols - 1) // cols
-    gap = 24
+    gap = GRID_GAP
     H, W = rows * (tile_h + gap) + 2 * gap, cols * (w + gap) + 2 * gap
     img = np.zeros((H, W, 3), np.uint8)
     img[:] = (70, 120, 40)
