@@ -85,7 +85,9 @@ def sweep(sets: dict[str, tuple[list[np.ndarray], list[str], object]], backs: tu
 
 
 def _share(a: int, b: int) -> str:
-    return f"{100 * a / max(b, 1):.1f}% ({a}/{b})"
+    from benchmarks.bench_scenes import _pct
+
+    return _pct(a, b).strip()
 
 
 def table(totals: dict[str, list[int]], per_kind: int) -> list[str]:
