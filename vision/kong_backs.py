@@ -9,7 +9,8 @@ so read are marked changed, so the player is asked to check them.
 
 The same evidence decides which of the second detector's face-down boxes (``vision.fill_in``) are tiles: that
 detector also boxes the felt between spaced tiles, which reads as a green back, so one of its backs counts only
-where it makes a group of four shaped like a concealed kong with the tiles already accepted (``kong_completions``).
+where it makes a group of four shaped like a concealed kong with the tiles already accepted (``kong_completions``),
+or lies with another sure back as a kong's middle pair beside one of its faces (the other face misread or lost).
 """
 
 from __future__ import annotations
@@ -20,7 +21,8 @@ from typing import TypeVar
 import numpy as np
 from sikwu.vision.labels import BACK, NOT_A_TILE
 from sikwu.vision.layout import reading_rows
-from sikwu.vision.quads import quad_size
+from sikwu.vision.naming import FAINT_MIN_PROB
+from sikwu.vision.quads import quad_box, quad_size
 
 TopK = Sequence[tuple[str, float]]
 #: A tile as recognition names it: its quad and the classifier's top-k (``vision.naming.Named``).
@@ -79,6 +81,10 @@ def as_back(pred: TopK) -> list[tuple[str, float]]:
     return [(label, p) for label, p in pred if label == BACK]
 
 
+#: Neighbours in a meld are level (share this much of the lower one's height), about one size (boxes within this
+#: ratio: a detector's boxes of one tile vary), and at most this share of a tile's width apart (``_in_line``).
+LEVEL_SHARE, SIZE_RATIO, MELD_GAP = 0.7, 1.5, 0.3
+
 #: Neighbours in a laid-out kong touch: centres at most this many tile widths apart (``quads.quad_size``).
 KONG_SPACING = 1.5
 
@@ -112,6 +118,7 @@ def _completed(quads: list[np.ndarray], preds: Sequence[TopK], n_accepted: int) 
     """Indices of candidate backs (those from ``n_accepted`` on) that complete a concealed kong in a row of the
     layout of ``quads``."""
     kept: set[int] = set()
+    in_kong: set[int] = set()
     for row in reading_rows(quads):
         for start in range(len(row) - 3):
             run = row[start : start + 4]
@@ -121,4 +128,46 @@ def _completed(quads: list[np.ndarray], preds: Sequence[TopK], n_accepted: int) 
             down = _face_down_places(run, preds)
             if down is not None and all(k in down for k in candidates):
                 kept.update(run[k] for k in candidates)
+            if down is not None:
+                in_kong.update(run)
+        kept |= _middle_pairs(row, quads, preds, n_accepted, in_kong)
     return kept
+
+
+def _middle_pairs(
+    row: list[int], quads: list[np.ndarray], preds: Sequence[TopK], n_accepted: int, in_kong: set[int]
+) -> set[int]:
+    """Candidate backs of a row that lie as a concealed kong's middle pair beside one of its shown faces: two backs
+    side by side, level and of one size as a meld is laid, with a face beside one of them (face, back, back), and no
+    third back next to the pair (a face-down wall is no kong).  The kong's other face may be misread or lost (glare,
+    an unfamiliar art); the two face-down tiles are still the kong's (the felt between spaced tiles makes one gap,
+    not two touching ones), when the classifier is sure of both (``naming.FAINT_MIN_PROB``, as for any box only one
+    detector saw).  A tile of a kong the layout already shows whole (``in_kong``) is no member of another: felt read
+    as a back beside a kong's end is no second face-down tile."""
+    kept: set[int] = set()
+    sure = [preds[i][0][0] == BACK and preds[i][0][1] >= FAINT_MIN_PROB for i in row]
+    for start in range(len(row) - 1):
+        pair = row[start : start + 2]
+        if not (sure[start] and sure[start + 1]) or all(i < n_accepted for i in pair) or in_kong & set(pair):
+            continue
+        if not _in_line(quads[pair[0]], quads[pair[1]]):
+            continue
+        ends = [(row[start - 1], pair[0])] if start else []
+        ends += [(row[start + 2], pair[1])] if start + 2 < len(row) else []
+        beside = [i for i, back in ends if _in_line(quads[i], quads[back])]
+        if beside and all(preds[i][0][0] != BACK for i in beside):
+            kept.update(i for i in pair if i >= n_accepted)
+    return kept
+
+
+def _in_line(a: np.ndarray, b: np.ndarray) -> bool:
+    """Two tiles laid as neighbours in a meld: side by side along the row, level with each other (sharing most of
+    their height), about one size, at most a small fraction of a tile apart; not two tiles dropped near each other
+    on the table.  (The quads come transposed for a row running down the photo, so along the row is across.)"""
+    ax0, ay0, ax1, ay1 = quad_box(a)
+    bx0, by0, bx1, by1 = quad_box(b)
+    ah, bh, aw, bw = ay1 - ay0, by1 - by0, ax1 - ax0, bx1 - bx0
+    level = min(ay1, by1) - max(ay0, by0) >= LEVEL_SHARE * min(ah, bh)
+    one_size = max(ah, bh) <= SIZE_RATIO * min(ah, bh) and max(aw, bw) <= SIZE_RATIO * min(aw, bw)
+    gap = max(bx0 - ax1, ax0 - bx1)
+    return level and one_size and gap <= MELD_GAP * min(aw, bw)

@@ -127,8 +127,8 @@ def _from_detector(
     notes: list[str],
 ) -> tuple[LoadedImage, list[Named] | None, list[Named]]:
     """Propose with the detector (and the one that fills in, if any) and name its quads (plus, in union mode,
-    segmented tiles it missed); None when the detectors found no tile. Last: the filling-in detector's face-down
-    tiles, which count only where they complete a concealed kong (``vision.kong_backs.kong_completions``)."""
+    segmented tiles it missed); None when the detectors found no tile. Last: the face-down tiles only one detector
+    saw (or saw faintly), which count only where they complete a concealed kong (``kong_backs.kong_completions``)."""
     with watch.stage("detect"):
         proposals = detector_proposals(loaded, *detectors)
     notes.extend(proposals.notes)
@@ -142,12 +142,12 @@ def _from_detector(
         found = second_framing_look(named[:n_sure], proposals.framings, pixels, clf)
         lone = named[n_sure : n_sure + n_lone]
         found += filled_faces(lone)
-        if proposals.faint:
-            faint = named[n_sure + n_lone : n_sure + n_lone + n_faint]
+        faint = named[n_sure + n_lone : n_sure + n_lone + n_faint]
+        if faint:
             found += row_continuations(faint, [q for q, p in found if is_tile(p)])
         filled = named[n_sure + n_lone + n_faint :]
         found += filled_faces(filled)
-        backs = filled_backs(lone) + filled_backs(filled)
+        backs = filled_backs(lone) + filled_backs(filled) + filled_backs(faint)
     if union:
         # tiles the detector missed: segment, leave the blobs its accepted boxes cover, keep split tiles no accepted
         # box covers (a box the classifier rejects is no evidence about the blob under it)

@@ -1,7 +1,8 @@
 """Which of the filling-in detector's face-down boxes count (vision.kong_backs.kong_completions, docs/vision.md
 "Propose"): only those lying face down among four touching tiles of a row shaped like a Hong Kong concealed kong
-(two equal faces shown, the two others face down, in the middle or at the ends). That detector also boxes the felt
-between spaced tiles, which the classifier reads as a green back, so a back of its own proves nothing.
+(two equal faces shown, the two others face down, in the middle or at the ends), or as a concealed kong's middle
+pair beside one of its faces (the other face misread or lost). That detector also boxes the felt between spaced
+tiles, which the classifier reads as a green back, so a back of its own proves nothing.
 """
 
 from __future__ import annotations
@@ -43,8 +44,32 @@ def test_a_kong_laid_edge_to_edge_with_another_meld_still_counts() -> None:
     assert kept_slots([*chow, tile(3, FACE), tile(6, FACE)], [tile(4, BACK), tile(5, BACK)]) == [4, 5]
 
 
-def test_a_back_between_two_different_faces_is_left_out() -> None:
-    assert kept_slots([tile(0, FACE), tile(3, OTHER)], [tile(1, BACK), tile(2, BACK)]) == []
+def test_two_sure_backs_beside_a_face_are_a_concealed_kongs_middle_pair() -> None:
+    # the kong's other face was lost (glare, an art the classifier does not know): its face-down pair still counts
+    assert kept_slots([tile(0, FACE)], [tile(1, BACK), tile(2, BACK)]) == [1, 2]
+
+
+def test_a_middle_pair_counts_when_its_two_faces_read_differently() -> None:
+    assert kept_slots([tile(0, FACE), tile(3, OTHER)], [tile(1, BACK), tile(2, BACK)]) == [1, 2]
+
+
+def test_two_unsure_backs_beside_a_face_are_left_out() -> None:
+    unsure = [("back", 0.5), ("5z", 0.4), ("not-a-tile", 0.1)]
+    assert kept_slots([tile(0, FACE)], [tile(1, unsure), tile(2, unsure)]) == []
+
+
+def test_three_backs_side_by_side_are_a_wall_not_a_kong() -> None:
+    assert kept_slots([tile(0, FACE)], [tile(1, BACK), tile(2, BACK), tile(3, BACK)]) == []
+
+
+def test_two_backs_with_no_face_beside_them_are_left_out() -> None:
+    assert kept_slots([tile(5, FACE)], [tile(1, BACK), tile(2, BACK)]) == []
+
+
+def test_felt_read_as_a_back_beside_a_whole_kong_is_left_out() -> None:
+    # back, 8m, 8m, back is a whole kong; the felt between it and the next meld is no second face-down tile
+    accepted = [tile(1, FACE), tile(2, FACE), tile(5, OTHER)]
+    assert kept_slots(accepted, [tile(0, BACK), tile(3, BACK), tile(4, BACK)]) == [0, 3]
 
 
 def test_a_lone_back_in_a_gap_of_a_row_is_left_out() -> None:
@@ -74,8 +99,8 @@ def test_a_concealed_kong_running_down_the_photo_counts_too() -> None:
     assert sorted(round((q[0][1] - 100.0) / W) for q, _ in kept) == [1, 2]
 
 
-def test_backs_down_a_column_between_different_faces_are_left_out() -> None:
-    assert kong_completions([down(0, FACE), down(3, OTHER)], [down(1, BACK), down(2, BACK)]) == []
+def test_a_face_down_wall_down_a_column_is_left_out() -> None:
+    assert kong_completions([down(0, FACE)], [down(s, BACK) for s in (1, 2, 3, 4)]) == []
 
 
 def test_no_candidates_means_nothing_is_added() -> None:
