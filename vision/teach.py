@@ -25,6 +25,7 @@ from sikwu.scoring.tiles import TILE_IDS
 from sikwu.vision import teach_views
 from sikwu.vision.assign import LOW_CONFIDENCE
 from sikwu.vision.set_classifier import SetClassifier
+from sikwu.vision.teach_layout import places
 from sikwu.vision.tile_sets import OutdatedSetError, TileSet, TileSetError, check_name, set_path
 
 #: A teaching photo must show at least this many of the 42 faces; fewer teaches too little to be worth it (and
@@ -299,49 +300,6 @@ def _check_count(tiles: int, faces: Sequence[str]) -> None:
             "white green red, flowers 1-4, seasons 1-4, with a gap between tiles, and photograph from above",
             counted=(tiles, len(faces)),
         )
-
-
-def in_reading_order(items: Sequence[np.ndarray], quads: Sequence[np.ndarray]) -> list[np.ndarray]:
-    """The items (crops, or the quads themselves) in reading order of their quads (rows top to bottom, each left to
-    right: ``vision.layout``)."""
-    return [items[i] for row in _rows(quads) for i in row]
-
-
-def _rows(quads: Sequence[np.ndarray]) -> list[list[int]]:
-    from sikwu.vision.layout import reading_rows
-
-    return reading_rows([np.asarray(q, np.float32) for q in quads])
-
-
-#: A gap between two tiles of a row this many tile pitches wide or more holds a tile the photo's detection missed.
-GAP_PITCHES = 1.6
-
-
-def places(quads: Sequence[np.ndarray], expected: int) -> list[int | None]:
-    """The quads in the places of a laid-out set, None where a tile is missing: in reading order, with a place
-    inserted for each gap a tile wide inside a row, or at the start of a row that begins a tile or more after the
-    leftmost row (rows are laid from one edge). Used only when that gives exactly ``expected`` places; else the quads
-    in reading order as they are (the caller refuses a wrong count). Why: one tile the detector misses would shift
-    every later tile's name by one place; a gap shows where it lies."""
-    rows = _rows(quads)
-    order: list[int | None] = [i for row in rows for i in row]
-    if len(quads) >= expected:
-        return order
-    xs = [np.asarray(q, np.float64).mean(axis=0)[0] for q in quads]
-    steps = [xs[b] - xs[a] for row in rows for a, b in zip(row, row[1:], strict=False)]
-    if not steps:
-        return order
-    pitch = float(np.median(steps))
-    left = min(xs[row[0]] for row in rows)
-    out: list[int | None] = []
-    for row in rows:
-        out += [None] * int(round((xs[row[0]] - left) / pitch))
-        for a, b in zip(row, row[1:], strict=False):
-            out.append(a)
-            gap = (xs[b] - xs[a]) / pitch
-            out += [None] * (int(round(gap)) - 1 if gap >= GAP_PITCHES else 0)
-        out.append(row[-1])
-    return out if len(out) == expected else order
 
 
 def teach_from_photo(

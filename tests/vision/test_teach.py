@@ -19,14 +19,13 @@ from sikwu.vision.teach import (
     TeachError,
     add_examples,
     assign_faces,
-    in_reading_order,
     load_set,
-    places,
     rename_tiles,
     teach_from_crops,
     teach_from_photo,
     teach_in_order,
 )
+from sikwu.vision.teach_layout import in_reading_order, places
 from sikwu.vision.tile_sets import TileSetError
 
 
