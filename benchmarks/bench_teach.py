@@ -57,8 +57,11 @@ def grid_tile_width(tile_h: int) -> int:
     return int(tile_h * 0.75)
 
 
-def grid_photo(crops: list[np.ndarray], seed: int = 0, cols: int = 9, tile_h: int = 150) -> np.ndarray:
-    """Crops laid out in rows on a green table cloth, as a player lays out a set to photograph it."""
+def grid_photo(
+    crops: list[np.ndarray], seed: int = 0, cols: int = 9, tile_h: int = 150, table: tuple[int, str] | None = None
+) -> np.ndarray:
+    """Crops laid out in rows on a green table cloth (or on the table ``datasets.scenes.tables`` draws from
+    ``table``'s seed and kind), as a player lays out a set to photograph it."""
     import cv2
 
     rng = np.random.default_rng(seed)
@@ -66,9 +69,14 @@ def grid_photo(crops: list[np.ndarray], seed: int = 0, cols: int = 9, tile_h: in
     rows = (len(crops) + cols - 1) // cols
     gap = GRID_GAP
     H, W = rows * (tile_h + gap) + 2 * gap, cols * (w + gap) + 2 * gap
-    img = np.zeros((H, W, 3), np.uint8)
-    img[:] = (70, 120, 40)
-    img = np.clip(img + rng.normal(0, 6, img.shape), 0, 255).astype(np.uint8)
+    if table is not None:
+        from sikwu.datasets.scenes.tables import table as table_top
+
+        img = table_top(np.random.default_rng(table[0]), H, W, table[1])[0]
+    else:
+        img = np.zeros((H, W, 3), np.uint8)
+        img[:] = (70, 120, 40)
+        img = np.clip(img + rng.normal(0, 6, img.shape), 0, 255).astype(np.uint8)
     for i, c in enumerate(crops):
         y, x = gap + (i // cols) * (tile_h + gap), gap + (i % cols) * (w + gap)
         img[y : y + tile_h, x : x + w] = cv2.resize(c, (w, tile_h), interpolation=cv2.INTER_AREA)

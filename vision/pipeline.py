@@ -27,6 +27,7 @@ from sikwu.vision.detector import DEFAULT_MODEL_PATH, BoxSource, DetectorModelEr
 from sikwu.vision.io import ImageInput, LoadedImage, NoTilesFoundError, load_image
 from sikwu.vision.kong_backs import kong_completions
 from sikwu.vision.naming import (
+    SOURCE_OVERLAP,
     Classifier,
     Named,
     filled_backs,
@@ -39,6 +40,7 @@ from sikwu.vision.naming import (
 )
 from sikwu.vision.note_texts import note
 from sikwu.vision.propose import detector_proposals, uncovered_blobs
+from sikwu.vision.quads import overlap
 from sikwu.vision.result import Recognition, RecognizedTile
 from sikwu.vision.segment import segment
 from sikwu.vision.split_choice import name_blobs
@@ -172,13 +174,18 @@ def tile_quads(image: ImageInput) -> tuple[LoadedImage, list[np.ndarray]]:
     """Where the detector is sure a tile lies, unnamed: on a photo whose every tile box is a tile (a set laid out on a
     plain table to teach it), no box is left to the classifier's veto, which an unseen set's faces can fail. Quads
     are in the pixels of the returned (framed) working image; the general detector's own extra boxes are left out
-    (on a cloth it also boxes the gaps between spaced tiles). Raises ``NoTilesFoundError`` without a detector."""
+    (on a cloth it also boxes the gaps between spaced tiles), and so are the first detector's boxes the general one
+    did not confirm where they overlap a confirmed tile (``naming.SOURCE_OVERLAP``): tiles laid out apart do not
+    overlap, so such a box lies across two tiles (on a striped cloth, a dozen in one photo). Raises
+    ``NoTilesFoundError`` without a detector."""
     loaded = load_image(image)
     detector, why = _default_detector()
     if detector is None:
         raise NoTilesFoundError(why or note("vision.detector_found_nothing"))
     proposals = detector_proposals(loaded, detector, _general_detector()[0])
-    return proposals.image, proposals.quads + proposals.lone
+    sure = proposals.quads
+    lone = [q for q in proposals.lone if all(overlap(q, t) <= SOURCE_OVERLAP for t in sure)]
+    return proposals.image, sure + lone
 
 
 def recognize(

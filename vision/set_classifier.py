@@ -77,7 +77,9 @@ class SetClassifier:
             )
         self.tile_set = tile_set
         self._head = (
-            fitted_head(self._weight, self._bias, self.labels, tile_set.labels, tile_set.embeddings, pull)
+            fitted_head(
+                self._weight, self._bias, self.labels, tile_set.labels, tile_set.embeddings, pull, tile_set.table
+            )
             if tile_set is not None
             else (self._weight, self._bias)
         )
@@ -98,6 +100,10 @@ class SetClassifier:
         """Embeddings of each crop's ``teach_views.VIEWS`` views, crop by crop (how teaching examples are stored)."""
         views = [v for c in crops for v in teach_views.views(c)]
         return self.forward(self.base.preprocess(views))[1] if views else np.zeros((0, self._weight.shape[1]))
+
+    def embed(self, crops: Sequence[np.ndarray]) -> np.ndarray:
+        """Embeddings of the crops as they are (no views)."""
+        return self.forward(self.base.preprocess(crops))[1] if len(crops) else np.zeros((0, self._weight.shape[1]))
 
     def logits(self, crops: Sequence[np.ndarray]) -> np.ndarray:
         return self.forward(self.base.preprocess(crops))[0]

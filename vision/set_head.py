@@ -10,8 +10,10 @@ taught faces alone, plus ``PULL / 2`` times the squared distance from the imprin
 - imprinting gives a taught face its lead over faces the set never showed (a set taught from two hands);
 - the fit tells the set's own faces apart from each other, which a mean alone does not (on held-out art the
   classifier confuses a set's look-alike faces: 2m/3m, 6m/7m);
-- untaught faces, tile backs and not-a-tile keep their trained rows; a softmax over every class instead lets the
-  taught rows take the untaught faces' tiles (IMG_27xx taught from two hands: 9p, untaught, read as 6p and 8p);
+- untaught faces and tile backs keep their trained rows; a softmax over every class instead lets the taught rows
+  take the untaught faces' tiles (IMG_27xx taught from two hands: 9p, untaught, read as 6p and 8p);
+- not-a-tile keeps its trained row unless the set holds crops of its table (``vision.teach_table``): then that row
+  is refitted too, with the table's crops as its examples, so the taught rows do not take the players' table;
 - the result depends on the examples and ``PULL`` only, not on a step count or a seed.
 
 ``benchmarks/bench_scenes_taught.py`` prints the check of ``PULL`` on a fit part of held-out art, and
@@ -24,6 +26,7 @@ import hashlib
 from collections.abc import Sequence
 
 import numpy as np
+from sikwu.vision.labels import NOT_A_TILE
 
 #: Pull of the refitted rows toward the imprinted ones (per unit of mean cross-entropy). Chosen on the fit part of
 #: held-out art (``benchmarks/teach_pull.py``): a weaker pull lets taught faces take tile backs and non-tiles, a
@@ -87,27 +90,52 @@ def fitted_head(
     set_labels: Sequence[str],
     set_embeddings: np.ndarray,
     pull: float = PULL,
+    table: np.ndarray | None = None,
 ) -> tuple[np.ndarray, np.ndarray]:
-    """The last layer's (weight, bias) with the taught faces' rows refitted on the set's examples (memoised: a set
-    is refitted once per process, not once per photo)."""
+    """The last layer's (weight, bias) with the taught faces' rows refitted on the set's examples, and with crops of
+    the set's ``table`` (``vision.teach_table``), the not-a-tile row refitted beside them (from its trained row, not
+    imprinted: the table is one more thing that is not a tile). Memoised: a set is refitted once per process, not
+    once per photo."""
     faces = [f for f in dict.fromkeys(set_labels) if f in labels]
+    table = np.zeros((0, 0)) if table is None or NOT_A_TILE not in labels or not faces else np.asarray(table)
     key = hashlib.sha256(
         np.ascontiguousarray(weight, np.float64).tobytes()
         + np.ascontiguousarray(bias, np.float64).tobytes()
         + np.ascontiguousarray(set_embeddings, np.float32).tobytes()
+        + np.ascontiguousarray(table, np.float32).tobytes()
         + "\n".join([*set_labels, repr(pull)]).encode()
     ).hexdigest()
     if key not in _fitted:
-        index = [list(labels).index(f) for f in faces]
-        row = {f: i for i, f in enumerate(faces)}
-        keep = [i for i, f in enumerate(set_labels) if f in row]
-        y = np.array([row[set_labels[i]] for i in keep], np.int64)
-        w, b = np.array(weight, np.float64), np.array(bias, np.float64)
-        if index:
-            x = np.asarray(set_embeddings, np.float64)[keep]
-            w[index], b[index] = refit_rows(x, y, imprinted_rows(x, y, w[index]), b[index], pull)
         while len(_fitted) >= _KEEP:
             _fitted.pop(next(iter(_fitted)))
-        _fitted[key] = (w, b)
+        _fitted[key] = _refit(weight, bias, list(labels), faces, set_labels, set_embeddings, table, pull)
     w, b = _fitted[key]
     return w.copy(), b.copy()
+
+
+def _refit(
+    weight: np.ndarray,
+    bias: np.ndarray,
+    labels: list[str],
+    faces: list[str],
+    set_labels: Sequence[str],
+    set_embeddings: np.ndarray,
+    table: np.ndarray,
+    pull: float,
+) -> tuple[np.ndarray, np.ndarray]:
+    w, b = np.array(weight, np.float64), np.array(bias, np.float64)
+    if not faces:
+        return w, b
+    index = [labels.index(f) for f in faces]
+    row = {f: i for i, f in enumerate(faces)}
+    keep = [i for i, f in enumerate(set_labels) if f in row]
+    y = np.array([row[set_labels[i]] for i in keep], np.int64)
+    x = np.asarray(set_embeddings, np.float64)[keep]
+    start = imprinted_rows(x, y, w[index])
+    if len(table):
+        index.append(labels.index(NOT_A_TILE))
+        start = np.vstack([start, w[index[-1]]])
+        x = np.vstack([x, np.asarray(table, np.float64)])
+        y = np.concatenate([y, np.full(len(table), len(faces), np.int64)])
+    w[index], b[index] = refit_rows(x, y, start, b[index], pull)
+    return w, b

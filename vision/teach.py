@@ -24,6 +24,7 @@ import numpy as np
 from sikwu.scoring.tiles import TILE_IDS
 from sikwu.vision import teach_views
 from sikwu.vision.assign import LOW_CONFIDENCE
+from sikwu.vision.labels import BACK, NOT_A_TILE
 from sikwu.vision.set_classifier import SetClassifier
 from sikwu.vision.teach_layout import places
 from sikwu.vision.tile_sets import OutdatedSetError, TileSet, TileSetError, check_name, set_path
@@ -38,6 +39,9 @@ LAID_OUT_ORDER: tuple[str, ...] = TILE_IDS
 NO_BONUS_TILES = 34
 #: Why a photo teaches nothing when no tile is found in it.
 NO_TILES = "no tiles were found in the photo; lay the tiles face-up on a plain table, in good light"
+#: A photo of a set laid out in order may show this share of extra boxes (not tiles), which are left out
+#: (``_without_extras``); more, and it is refused.
+MAX_EXTRA_SHARE = 0.1
 #: In-order teaching notes a tile the classifier reads as another face with at least this probability.
 ORDER_DOUBT_PROB = 0.9
 #: A tile is given a face only when the classifier gives that face at least this probability; a weaker pairing is
@@ -79,6 +83,8 @@ class TeachResult:
     unsure_tiles: list[tuple[int | None, str, np.ndarray]] = field(default_factory=list, repr=False)
     #: laid out in order: (the face of the place, the face the classifier surely reads there) where they differ
     out_of_place: list[tuple[str, str]] = field(default_factory=list)
+    #: crops of the photo's table stored with the set as not-a-tile examples (``vision.teach_table``)
+    table_crops: int = 0
     notes: list[str] = field(default_factory=list)
 
     def to_dict(self) -> dict[str, object]:
@@ -93,6 +99,7 @@ class TeachResult:
             "unsure_names": self.unsure,
             "to_check": [{"tile": tile, "name": name} for tile, name, _crop in self.unsure_tiles],
             "out_of_place": [{"place": p, "reads": r} for p, r in self.out_of_place],
+            "table_crops": self.table_crops,
             "notes": self.notes,
         }
 
@@ -189,13 +196,33 @@ def tile_crops(pixels: np.ndarray, quads: Sequence[np.ndarray]) -> list[np.ndarr
 
 def photo_crops(photo, classifier: SetClassifier) -> list[np.ndarray]:
     """Upright crops of every tile recognition finds in the photo (the framing recognition names them with)."""
+    return tile_crops(*_photo_tiles(photo, classifier))
+
+
+def _photo_tiles(photo, classifier: SetClassifier) -> tuple[np.ndarray, list[np.ndarray]]:
+    """The photo's pixels and the quad of every tile recognition finds in it."""
     from sikwu.vision.io import load_image
     from sikwu.vision.pipeline import recognize
 
     loaded = load_image(photo)
     result = recognize(photo, classifier=classifier.base)
     scale = np.array(loaded.scale, np.float32)
-    return tile_crops(loaded.pixels, [np.asarray(t.quad, np.float32) / scale for t in result.tiles])
+    return loaded.pixels, [np.asarray(t.quad, np.float32) / scale for t in result.tiles]
+
+
+def _with_table(
+    result: TeachResult, pixels: np.ndarray, quads: Sequence[np.ndarray], clf: SetClassifier
+) -> TeachResult:
+    """Store crops of the teaching photo's table with the set, as what is not a tile on it (``vision.teach_table``)."""
+    from sikwu.vision.teach_table import half_turned, table_crops
+
+    crops = table_crops(pixels, quads)
+    if crops:
+        tile_set = TileSet.load(result.set_name)
+        tile_set.add_table(clf.embed(half_turned(crops)))
+        tile_set.save()
+    result.table_crops = len(crops)
+    return result
 
 
 def teach_from_crops(
@@ -322,6 +349,7 @@ def teach_from_photo(
         if not quads:
             raise TeachError(NO_TILES)
         order = laid_out_faces(len(quads)) if faces is None else faces
+        quads = _without_extras(framed.pixels, quads, len(order), clf)
         slots = places(quads, len(order))
         _check_count(len(slots), order)
         present = [(quads[i], face) for i, face in zip(slots, order, strict=True) if i is not None]
@@ -331,11 +359,28 @@ def teach_from_photo(
         gaps = [face for i, face in zip(slots, order, strict=True) if i is None]
         if gaps:
             result.notes.append(f"no tile was found at the place of {' '.join(gaps)} (a gap in the rows): not taught")
-        return result
-    crops = photo_crops(photo, clf)
-    if not crops:
+        return _with_table(result, framed.pixels, quads, clf)
+    pixels, found = _photo_tiles(photo, clf)
+    if not found:
         raise TeachError(NO_TILES)
-    return teach_from_crops(set_name, crops, clf, replace)
+    return _with_table(teach_from_crops(set_name, tile_crops(pixels, found), clf, replace), pixels, found, clf)
+
+
+def _without_extras(
+    pixels: np.ndarray, quads: Sequence[np.ndarray], expected: int, clf: SetClassifier
+) -> list[np.ndarray]:
+    """A set laid out in order shows ``expected`` tiles. When a few more boxes are found (a spot of a printed cloth,
+    a box across two tiles; at most ``MAX_EXTRA_SHARE`` of the set), those the classifier finds least like a face
+    (most probability on not-a-tile and back) are left out, so each tile keeps its place's name; more, and the photo
+    is refused as before."""
+    extra = len(quads) - expected
+    if extra <= 0 or extra > MAX_EXTRA_SHARE * expected:
+        return list(quads)
+    p = clf.probabilities(tile_crops(pixels, quads))
+    labels = list(clf.labels)
+    not_face = p[:, labels.index(NOT_A_TILE)] + p[:, labels.index(BACK)]
+    drop = set(np.argsort(-not_face, kind="stable")[:extra].tolist())
+    return [q for i, q in enumerate(quads) if i not in drop]
 
 
 def load_set(name: str) -> TileSet:

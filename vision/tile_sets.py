@@ -8,7 +8,9 @@ corrected tile later (``teach.add_examples``) is adding its rows. Each taught cr
 A taught set is stored per table as ``<user data dir>/tile_sets/<name>.npz`` (platformdirs; ``$SIKWU_DATA_DIR``
 overrides), with the SHA-256 of the model whose embeddings it holds: embeddings of another model mean nothing, so a
 set taught on another model is refused with a message to teach it again; so is a set stored by an older sikwu
-(version 1 kept one averaged unit vector per tile, which the refit cannot use).
+(version 1 kept one averaged unit vector per tile, which the refit cannot use). Beside the tiles, a set keeps
+embeddings of the table it was taught on (``vision.teach_table``: crops of the teaching photo where no tile lies);
+a set stored before it kept them loads with none.
 """
 
 from __future__ import annotations
@@ -24,6 +26,9 @@ import numpy as np
 
 #: The stored form; version 1 (one averaged unit vector per crop) is refused with a message to teach again.
 VERSION = 2
+#: At most this many table embeddings are kept (the latest photos' crops): enough to know a table, few enough to
+#: keep the refit quick.
+MAX_TABLE = 192
 _NAME = re.compile(r"^[\w][\w .\-]{0,63}$")
 
 
@@ -66,6 +71,8 @@ class TileSet:
     embeddings: np.ndarray = field(default_factory=lambda: np.zeros((0, 0), np.float32))
     #: Rows per taught tile (each tile is stored as this many views, consecutive rows).
     views: int = 1
+    #: Embeddings of crops of the table the set was taught on: examples of not-a-tile (``vision.teach_table``).
+    table: np.ndarray = field(default_factory=lambda: np.zeros((0, 0), np.float32))
 
     def add(self, labels: Sequence[str], embeddings: np.ndarray, views: int = 1) -> None:
         """Add tiles ``labels``, each as ``views`` consecutive rows of ``embeddings``."""
@@ -79,6 +86,15 @@ class TileSet:
             raise TileSetError(f"embedding size {emb.shape[1]} does not match the set's {self.embeddings.shape[1]}")
         self.embeddings = emb if not len(self.embeddings) else np.concatenate([self.embeddings, emb])
         self.labels = [*self.labels, *(t for t in labels for _ in range(views))]
+
+    def add_table(self, embeddings: np.ndarray) -> None:
+        """Keep these table crops' embeddings, after those of earlier photos, the latest ``MAX_TABLE`` of all."""
+        emb = np.asarray(embeddings, np.float32)
+        if not len(emb):
+            return
+        if len(self.embeddings) and emb.shape[1] != self.embeddings.shape[1]:
+            raise TileSetError(f"embedding size {emb.shape[1]} does not match the set's {self.embeddings.shape[1]}")
+        self.table = (emb if not len(self.table) else np.concatenate([self.table, emb]))[-MAX_TABLE:]
 
     @property
     def tiles(self) -> int:
@@ -109,7 +125,9 @@ class TileSet:
             {"name": self.name, "model_sha256": self.model_sha256, "version": VERSION, "views": self.views}
         )
         tmp = path.with_suffix(".tmp.npz")
-        np.savez_compressed(tmp, embeddings=self.embeddings, labels=np.array(self.labels, dtype=str), meta=meta)
+        np.savez_compressed(
+            tmp, embeddings=self.embeddings, labels=np.array(self.labels, dtype=str), meta=meta, table=self.table
+        )
         tmp.replace(path)  # a crash mid-write never leaves a half-written set
         return path
 
@@ -122,13 +140,14 @@ class TileSet:
             with np.load(path, allow_pickle=False) as z:
                 meta = json.loads(str(z["meta"]))
                 labels, embeddings = [str(v) for v in z["labels"]], z["embeddings"]
+                table = z["table"] if "table" in z.files else np.zeros((0, 0), np.float32)
         except (OSError, KeyError, ValueError) as exc:
             raise TileSetError(f"{path} is not a readable tile set ({exc}); delete it and teach the set again") from exc
         if meta.get("version") != VERSION:
             raise OutdatedSetError(
                 f"tile set {name!r} was stored by an older sikwu; teach it again (sikwu teach PHOTO --set NAME)"
             )
-        return cls(meta["name"], meta["model_sha256"], labels, embeddings, int(meta.get("views", 1)))
+        return cls(meta["name"], meta["model_sha256"], labels, embeddings, int(meta.get("views", 1)), table)
 
 
 def list_sets() -> list[str]:

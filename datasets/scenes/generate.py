@@ -44,15 +44,18 @@ def iter_scenes(
     long_side: int = 1600,
     back_colours: tuple[str, ...] | None = None,
     progress: bool = True,
+    table_seed: int | None = None,
+    table_kind: str | None = None,
 ) -> Iterator[tuple[str, SceneSample]]:
-    """(name, sample) for ``per_kind`` scenes of each kind, kinds interleaved, with a progress bar on stderr."""
+    """(name, sample) for ``per_kind`` scenes of each kind, kinds interleaved, with a progress bar on stderr (all on
+    one table when ``table_seed`` is given: ``render.render_scene``)."""
     unknown = [k for k in kinds if k not in KIND_INDEX]
     if unknown:
         raise ValueError(f"unknown scene kind(s) {', '.join(unknown)}: choose from {', '.join(KINDS)}")
     bar = Progress("scenes", per_kind * len(kinds)) if progress else None
     for i in range(per_kind):
         for kind in kinds:
-            sample = render_scene(kind, bank, scene_rng(seed, kind, i), long_side, back_colours)
+            sample = render_scene(kind, bank, scene_rng(seed, kind, i), long_side, back_colours, table_seed, table_kind)
             if bar:
                 bar.update(1)
             yield f"{kind}_{i:05d}", sample

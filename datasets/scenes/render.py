@@ -164,8 +164,12 @@ def render_scene(
     rng: np.random.Generator,
     long_side: int = 1600,
     back_colours: tuple[str, ...] | None = None,
+    table_seed: int | None = None,
+    table_kind: str | None = None,
 ) -> SceneSample:
-    """A photo of one scene of ``kind`` at ``long_side`` px (the pipeline's working size by default)."""
+    """A photo of one scene of ``kind`` at ``long_side`` px (the pipeline's working size by default). Its table is
+    drawn from the scene's own randomness, or from ``table_seed`` (and of ``table_kind``) when given: scenes of one
+    table seed are photos of one table, as an evening's hands at one table are."""
     size = cam.photo_size(rng, long_side)
     tilt = float(rng.uniform(0.0, 0.45) if kind != "standing" else rng.uniform(0.5, 0.9))
     turn = float(rng.normal(0, 6)) + (float(rng.choice([0, 90, 180, 270])) if rng.random() < 0.2 else 0.0)
@@ -174,7 +178,7 @@ def render_scene(
     camera = cam.make_camera(rng, size, tilt, turn)
     style = random_style(rng, back_colours) if back_colours else random_style(rng)
     tw, th = cam.table_size(camera)
-    top, table_kind = table(rng, th, tw)
+    top, table_kind = table(rng if table_seed is None else np.random.default_rng(table_seed), th, tw, table_kind)
     placements = lay_out(kind, bank, style, rng, camera.visible)
     canvas = _Canvas(top)
     sources = [_draw_tile(canvas, p, i, bank, style, camera.side_view, rng) for i, p in enumerate(placements)]

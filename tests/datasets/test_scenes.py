@@ -93,6 +93,11 @@ def test_same_seed_gives_identical_bytes(bank: FaceBank) -> None:
     assert a.jpeg == b.jpeg and a.tiles == b.tiles
 
 
+def test_scenes_of_one_table_seed_are_on_one_table_of_the_kind_asked(bank: FaceBank) -> None:
+    scenes = [s for _, s in iter_scenes(["row", "pile"], 2, 3, bank, SIDE, False, table_seed=11, table_kind="wood")]
+    assert {s.meta["table"] for s in scenes} == {"wood"}
+
+
 def test_another_seed_gives_another_scene(bank: FaceBank) -> None:
     a = render_scene("row", bank, scene_rng(3, "row", 0), SIDE)
     b = render_scene("row", bank, scene_rng(4, "row", 0), SIDE)
