@@ -211,12 +211,13 @@ def _photo_tiles(photo, classifier: SetClassifier) -> tuple[np.ndarray, list[np.
 
 
 def _with_table(
-    result: TeachResult, pixels: np.ndarray, quads: Sequence[np.ndarray], clf: SetClassifier
+    result: TeachResult, pixels: np.ndarray, quads: Sequence[np.ndarray], clf: SetClassifier, whole: bool
 ) -> TeachResult:
-    """Store crops of the teaching photo's table with the set, as what is not a tile on it (``vision.teach_table``)."""
+    """Store crops of the teaching photo's table with the set, as what is not a tile on it (``vision.teach_table``),
+    only when every tile laid out was found (``whole``): else a crop of the table could hold a tile missed."""
     from sikwu.vision.teach_table import half_turned, table_crops
 
-    crops = table_crops(pixels, quads)
+    crops = table_crops(pixels, quads) if whole else []
     if crops:
         tile_set = TileSet.load(result.set_name)
         tile_set.add_table(clf.embed(half_turned(crops)))
@@ -359,11 +360,12 @@ def teach_from_photo(
         gaps = [face for i, face in zip(slots, order, strict=True) if i is None]
         if gaps:
             result.notes.append(f"no tile was found at the place of {' '.join(gaps)} (a gap in the rows): not taught")
-        return _with_table(result, framed.pixels, quads, clf)
+        return _with_table(result, framed.pixels, quads, clf, not gaps)
     pixels, found = _photo_tiles(photo, clf)
     if not found:
         raise TeachError(NO_TILES)
-    return _with_table(teach_from_crops(set_name, tile_crops(pixels, found), clf, replace), pixels, found, clf)
+    result = teach_from_crops(set_name, tile_crops(pixels, found), clf, replace)
+    return _with_table(result, pixels, found, clf, len(found) in (NO_BONUS_TILES, len(TILE_IDS)))
 
 
 def _without_extras(
@@ -389,12 +391,6 @@ def load_set(name: str) -> TileSet:
 
 
 __all__ = [
-    "TeachError",
-    "TeachResult",
-    "TileSetError",
-    "add_examples",
-    "load_set",
-    "teach_from_crops",
-    "teach_from_photo",
+    "TeachError", "TeachResult", "TileSetError", "add_examples", "load_set", "teach_from_crops", "teach_from_photo",
     "teach_in_order",
-]
+]  # fmt: skip

@@ -153,20 +153,39 @@ def test_a_box_only_one_detector_saw_across_two_laid_out_tiles_is_no_tile(monkey
     assert sorted(q[0].tolist() for q in quads) == sorted(box_quad(b)[0].tolist() for b in [*tiles, apart])
 
 
-def test_teaching_from_a_photo_stores_crops_of_its_table(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def _set_on_a_table(missing: str | None = None) -> np.ndarray:
+    """The 42 faces laid out in order in rows of 9 on a cloth wider than they need, as a table is (``missing``: that
+    tile's place left empty, a tile the detector missed)."""
     import cv2
     from sikwu.artwork import render_face
     from sikwu.scoring.tiles import TILE_IDS
+
+    tile_h, w, gap = 96, 72, 24
+    photo = np.full((6 * (tile_h + gap) + 3 * tile_h, 9 * (w + gap) + 3 * w, 3), (60, 110, 40), np.uint8)
+    for i, t in enumerate(TILE_IDS):
+        if t == missing:
+            continue
+        face = cv2.cvtColor(np.asarray(render_face(t, tile_h).convert("RGB")), cv2.COLOR_RGB2BGR)
+        y, x = tile_h + (i // 9) * (tile_h + gap), w + (i % 9) * (w + gap)
+        photo[y : y + tile_h, x : x + w] = cv2.resize(face, (w, tile_h), interpolation=cv2.INTER_AREA)
+    return photo
+
+
+def test_teaching_from_a_photo_stores_crops_of_its_table(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     from sikwu.vision.set_classifier import SetClassifier
     from sikwu.vision.teach import load_set, teach_from_photo
 
     monkeypatch.setenv("SIKWU_DATA_DIR", str(tmp_path))
-    tile_h, w, gap = 96, 72, 24
-    photo = np.full((6 * (tile_h + gap) + 3 * tile_h, 9 * (w + gap) + 3 * w, 3), (60, 110, 40), np.uint8)
-    for i, t in enumerate(TILE_IDS):  # a cloth wider than the tiles need, as a table is
-        face = cv2.cvtColor(np.asarray(render_face(t, tile_h).convert("RGB")), cv2.COLOR_RGB2BGR)
-        y, x = tile_h + (i // 9) * (tile_h + gap), w + (i % 9) * (w + gap)
-        photo[y : y + tile_h, x : x + w] = cv2.resize(face, (w, tile_h), interpolation=cv2.INTER_AREA)
-    result = teach_from_photo(photo, "home", SetClassifier(), in_order=True)
+    result = teach_from_photo(_set_on_a_table(), "home", SetClassifier(), in_order=True)
     assert result.table_crops > 0 and result.to_dict()["table_crops"] == result.table_crops
     assert len(load_set("home").table) == 2 * result.table_crops  # each crop and its half turn
+
+
+def test_a_teaching_photo_with_a_tile_missed_teaches_no_table(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # a crop of "the table" could hold the tile the detector missed
+    from sikwu.vision.set_classifier import SetClassifier
+    from sikwu.vision.teach import teach_from_photo
+
+    monkeypatch.setenv("SIKWU_DATA_DIR", str(tmp_path))
+    result = teach_from_photo(_set_on_a_table(missing="5p"), "home", SetClassifier(), in_order=True)
+    assert result.missing == ["5p"] and result.table_crops == 0
