@@ -47,6 +47,7 @@ class Taught:
     #: classifier's guess; its BGR crop)
     to_check: tuple[tuple[int | None, str, np.ndarray], ...] = field(default=(), compare=False, repr=False)
     renamed: int | None = None  # the players checked the unsure names: how many they renamed
+    table_crops: int = 0  # crops of the photo's table learned as no tile (``vision.teach_table``)
 
 
 def check_set_name(name: str) -> str:
@@ -121,6 +122,7 @@ def _taught(result: Any) -> Taught:
         tuple(face for face, _reads in result.out_of_place),
         tuple(result.unsure),
         tuple(result.unsure_tiles),
+        table_crops=result.table_crops,
     )
 
 

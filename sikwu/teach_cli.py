@@ -67,6 +67,8 @@ def run(args: argparse.Namespace) -> int:
     added = sum(result.taught.values())
     print(f"taught set {result.set_name!r}: {added} tiles of {len(result.taught)} faces from this photo; "
           f"the set now knows {result.faces_in_set} of 42 faces ({result.path})")  # fmt: skip
+    if result.table_crops:
+        print(f"  the table too: {result.table_crops} crops of it read as no tile with this set")
     for note in result.notes:
         print(f"  note: {note}")
     for tile, name, _crop in result.unsure_tiles:

@@ -110,20 +110,15 @@ def render_outcome(session: Session) -> None:
         st.caption(_("{n} tile(s) in the photo could not be matched to a face and were left out.").format(
             n=outcome.unassigned
         ))  # fmt: skip
+    if outcome.table_crops:
+        st.caption(
+            _("The table around the tiles was learned too: read with this set, its pattern is not taken for tiles.")
+        )
 
 
 def _names_to_check(outcome: Taught) -> None:
-    """The names the players should check (given by elimination, out of place), and the way to avoid them; the unsure
-    names' tiles are listed with a face picker each below (``teach_check``)."""
-    if outcome.by_elimination:
-        st.warning(
-            _(
-                "These faces were given by elimination: the classifier could not name their tiles, and no other "
-                "tile took them (the photo held each face once). Check them; a wrong one is put right when you "
-                "correct that tile in a hand and add the correction to your set."
-            )
-        )
-        faces(outcome.by_elimination)
+    """The places to check (out of place) and the way to avoid unsure names; the tiles with unsure names (those given
+    by elimination among them) are listed once, with a face picker each, below (``teach_check``)."""
     if outcome.unassigned or outcome.by_elimination or outcome.unsure:
         st.info(
             _(
