@@ -15,7 +15,7 @@ import numpy as np
 from sikwu.vision.classifier import SECOND_LOOK_BELOW
 from sikwu.vision.labels import BACK, NOT_A_TILE
 from sikwu.vision.propose import continues_row
-from sikwu.vision.quads import area, overlap, rectify
+from sikwu.vision.quads import area, overlap, quad_box, rectify
 
 #: How many classifier alternatives each tile keeps for the id assignment.
 TOP_K = 5
@@ -109,11 +109,37 @@ def row_continuations(faint: list[Named], taken: list[np.ndarray]) -> list[Named
     return [(q, p) for q, p in faint if names_a_face(p) and p[0][1] >= FAINT_MIN_PROB and continues_row(q, taken)]
 
 
+def lone_faces(lone: list[Named], taken: list[np.ndarray]) -> list[Named]:
+    """The first detector's boxes the second did not confirm, kept as tiles: those the classifier names as a face
+    lying beside an accepted tile of about their size (``beside_a_tile``). Why: on tables the first detector never
+    saw, its unconfirmed boxes out on their own are mostly the table's pattern (synthetic scenes of held-out art: 104
+    such boxes on the bare table for 11 tiles), while the tiles it alone finds lie in a hand, a meld or a pile."""
+    return [(q, p) for q, p in lone if names_a_face(p) and beside_a_tile(q, taken)]
+
+
+#: A box is beside a tile when their boxes are at most this share of the box's smaller side apart (any direction)
+#: and the tile's area is within ``NEAR_AREA`` of the box's.
+NEAR_GAP = 0.3
+NEAR_AREA = (0.5, 2.0)
+
+
+def beside_a_tile(q: np.ndarray, taken: list[np.ndarray]) -> bool:
+    """Whether a tile of about the quad's size lies next to it, across, above, below or corner to corner."""
+    x0, y0, x1, y1 = quad_box(q)
+    w, h = x1 - x0, y1 - y0
+    for bx0, by0, bx1, by1 in (quad_box(t) for t in taken):
+        ratio = (bx1 - bx0) * (by1 - by0) / max(w * h, 1e-6)
+        gap = max(bx0 - x1, x0 - bx1, by0 - y1, y0 - by1)
+        if NEAR_AREA[0] <= ratio <= NEAR_AREA[1] and gap <= NEAR_GAP * min(w, h):
+            return True
+    return False
+
+
 def filled_faces(filled: list[Named]) -> list[Named]:
-    """Boxes only one detector saw (the second's fill-ins, the first's unconfirmed boxes: ``vision.fill_in.fuse``)
-    kept as tiles: those the classifier names as a face. Not a back: the second detector, taught face-down walls and
-    kongs of many colours, also boxes the felt between spaced tiles, which reads as a green back (4 of 254
-    hk-photos/valid photos gained such a phantom tile)."""
+    """Boxes only the second detector saw (its fill-ins: ``vision.fill_in.fuse``) kept as tiles: those the
+    classifier names as a face (the first's unconfirmed boxes also need a tile beside them: ``lone_faces``). Not a
+    back: the second detector, taught face-down walls and kongs of many colours, also boxes the felt between spaced
+    tiles, which reads as a green back (4 of 254 hk-photos/valid photos gained such a phantom tile)."""
     return [(q, p) for q, p in filled if names_a_face(p)]
 
 

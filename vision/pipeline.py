@@ -33,6 +33,7 @@ from sikwu.vision.naming import (
     filled_backs,
     filled_faces,
     is_tile,
+    lone_faces,
     name_quads,
     row_continuations,
     second_framing_look,
@@ -143,7 +144,7 @@ def _from_detector(
         named = name_quads(pixels, proposals.quads + proposals.lone + proposals.faint + proposals.filled, clf)
         found = second_framing_look(named[:n_sure], proposals.framings, pixels, clf)
         lone = named[n_sure : n_sure + n_lone]
-        found += filled_faces(lone)
+        found += lone_faces(lone, [q for q, p in found if is_tile(p)])
         faint = named[n_sure + n_lone : n_sure + n_lone + n_faint]
         if faint:
             found += row_continuations(faint, [q for q, p in found if is_tile(p)])

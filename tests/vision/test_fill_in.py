@@ -168,12 +168,24 @@ class ByShade:
 def test_a_tile_only_the_first_detector_finds_counts_when_named_a_face_not_as_a_back(monkeypatch) -> None:
     image = np.full((480, 640, 3), 90, np.uint8)
     image[100:180, 100:160] = 235  # a face at TILE; ELSEWHERE stays dark (table read as a back)
-    both = (100.0, 300.0, 160.0, 380.0)
-    image[300:380, 100:160] = 235
+    both = (170.0, 100.0, 230.0, 180.0)  # the tile beside it, both detectors found
+    image[100:180, 170:230] = 235
     monkeypatch.setattr(pipeline, "_default_detector", lambda: (Fixed(TILE, ELSEWHERE, both), None))
     monkeypatch.setattr(pipeline, "_general_detector", lambda: (Fixed(both), None))
     tiles = pipeline.recognize(image, classifier=ByShade()).tiles
     assert sorted(t.id for t in tiles) == ["8m", "8m"]
+
+
+def test_a_face_only_the_first_detector_finds_out_on_its_own_is_left_out(monkeypatch) -> None:
+    # on a table the first detector never saw, its unconfirmed boxes away from every tile are the table's pattern
+    image = np.full((480, 640, 3), 90, np.uint8)
+    image[100:180, 100:160] = 235  # a face-like patch at TILE, far from the tile both detectors found
+    both = (100.0, 300.0, 160.0, 380.0)
+    image[300:380, 100:160] = 235
+    monkeypatch.setattr(pipeline, "_default_detector", lambda: (Fixed(TILE, both), None))
+    monkeypatch.setattr(pipeline, "_general_detector", lambda: (Fixed(both), None))
+    tiles = pipeline.recognize(image, classifier=ByShade()).tiles
+    assert [t.box[1] for t in tiles] == [300.0]
 
 
 def test_a_filled_in_box_named_a_face_becomes_a_tile() -> None:

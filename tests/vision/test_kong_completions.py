@@ -132,6 +132,6 @@ def test_recognition_counts_the_second_detectors_backs_of_a_concealed_kong(monke
     for i, (x0, y0, x1, y1) in enumerate(slots):
         image[int(y0) : int(y1), int(x0) : int(x1)] = (150, 40, 120) if i in (0, 3) else (235, 235, 235)
     monkeypatch.setattr(pipeline, "_default_detector", lambda: (Boxes(slots[1], slots[2]), None))
-    monkeypatch.setattr(pipeline, "_general_detector", lambda: (Boxes(slots[0], slots[3]), None))
+    monkeypatch.setattr(pipeline, "_general_detector", lambda: (Boxes(*slots), None))  # its backs: fill-ins
     tiles = pipeline.recognize(image, classifier=ByColour()).tiles
     assert [t.id for t in tiles] == ["back", "8m", "8m", "back"]
