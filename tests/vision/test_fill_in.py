@@ -245,3 +245,15 @@ def test_a_forked_process_still_runs_the_second_detector() -> None:
 def _filled_count() -> int:
     loaded = load_image(np.full((480, 640, 3), 90, np.uint8))
     return len(detector_proposals(loaded, Fixed(TILE), Fixed(ELSEWHERE)).filled)
+
+
+def test_a_tile_diagonally_next_to_a_box_is_beside_it() -> None:
+    from sikwu.vision.naming import beside_a_tile
+
+    assert beside_a_tile(box_quad((100, 100, 160, 180)), [box_quad((165, 185, 225, 265))])  # a pile's neighbour
+
+
+def test_a_much_smaller_box_next_to_a_tile_is_not_beside_a_tile_of_its_size() -> None:
+    from sikwu.vision.naming import beside_a_tile
+
+    assert not beside_a_tile(box_quad((100, 100, 120, 125)), [box_quad((122, 100, 182, 180))])  # a spot on the cloth
