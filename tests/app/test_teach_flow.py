@@ -102,6 +102,14 @@ def test_faces_named_by_elimination_reach_the_page_for_the_player_to_check(tmp_p
     assert _taught(result).by_elimination == ("9s",)
 
 
+def test_how_much_of_the_table_was_learned_reaches_the_page(tmp_path: Path) -> None:
+    from sikwu.app.teach_services import _taught
+    from sikwu.vision.teach import TeachResult
+
+    result = TeachResult("home", tmp_path / "home.npz", {"1m": 1}, [], faces_in_set=42, table_crops=12)
+    assert _taught(result).table_crops == 12
+
+
 def test_unsure_names_reach_the_page_for_the_player_to_check(tmp_path: Path) -> None:
     from sikwu.app.teach_services import _taught
     from sikwu.vision.teach import TeachResult
