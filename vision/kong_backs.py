@@ -119,7 +119,7 @@ def _completed(quads: list[np.ndarray], preds: Sequence[TopK], n_accepted: int) 
     layout of ``quads``."""
     kept: set[int] = set()
     in_kong: set[int] = set()
-    for row in reading_rows(quads):
+    for row in reading_rows(quads) + _line_runs(quads):
         for start in range(len(row) - 3):
             run = row[start : start + 4]
             candidates = [k for k, i in enumerate(run) if i >= n_accepted]
@@ -158,6 +158,25 @@ def _middle_pairs(
         if beside and all(preds[i][0][0] != BACK for i in beside):
             kept.update(i for i in pair if i >= n_accepted)
     return kept
+
+
+def _line_runs(quads: list[np.ndarray]) -> list[list[int]]:
+    """Runs of tiles laid side by side (``_in_line``), each left to right: a meld found from its own tiles, where the
+    layout's rows can mix it with a row lying close below a slanted one."""
+    centre = [float(np.mean(q[:, 0])) for q in quads]
+    right: dict[int, int] = {}
+    for i, a in enumerate(quads):
+        beside = [j for j, b in enumerate(quads) if centre[j] > centre[i] and _in_line(a, b)]
+        if beside:
+            right[i] = min(beside, key=lambda j: centre[j])
+    starts = set(right) - set(right.values())
+    runs = []
+    for i in sorted(starts):
+        run = [i]
+        while run[-1] in right and len(run) <= len(quads):
+            run.append(right[run[-1]])
+        runs.append(run)
+    return runs
 
 
 def _in_line(a: np.ndarray, b: np.ndarray) -> bool:
