@@ -163,17 +163,24 @@ def _middle_pairs(
 def _line_runs(quads: list[np.ndarray]) -> list[list[int]]:
     """Runs of tiles laid side by side (``_in_line``), each left to right: a meld found from its own tiles, where the
     layout's rows can mix it with a row lying close below a slanted one."""
-    centre = [float(np.mean(q[:, 0])) for q in quads]
-    right: dict[int, int] = {}
-    for i, a in enumerate(quads):
-        beside = [j for j, b in enumerate(quads) if centre[j] > centre[i] and _in_line(a, b)]
-        if beside:
-            right[i] = min(beside, key=lambda j: centre[j])
-    starts = set(right) - set(right.values())
+    if not quads:
+        return []
+    pts = np.stack([np.asarray(q, np.float64) for q in quads])
+    lo, hi = pts.min(axis=1), pts.max(axis=1)
+    x0, y0, x1, y1 = lo[:, :1], lo[:, 1:], hi[:, :1], hi[:, 1:]  # columns: tile i; rows broadcast against tile j
+    w, h = x1 - x0, y1 - y0
+    level = np.minimum(y1, y1.T) - np.maximum(y0, y0.T) >= LEVEL_SHARE * np.minimum(h, h.T)
+    one_size = (np.maximum(h, h.T) <= SIZE_RATIO * np.minimum(h, h.T)) & (
+        np.maximum(w, w.T) <= SIZE_RATIO * np.minimum(w, w.T)
+    )
+    near = np.maximum(x0.T - x1, x0 - x1.T) <= MELD_GAP * np.minimum(w, w.T)
+    centre = (x0 + x1)[:, 0] / 2
+    beside = level & one_size & near & (centre[None, :] > centre[:, None])
+    right = {i: int(np.flatnonzero(row)[np.argmin(centre[row])]) for i, row in enumerate(beside) if row.any()}
     runs = []
-    for i in sorted(starts):
+    for i in sorted(set(right) - set(right.values())):
         run = [i]
-        while run[-1] in right and len(run) <= len(quads):
+        while run[-1] in right:
             run.append(right[run[-1]])
         runs.append(run)
     return runs
