@@ -35,7 +35,7 @@ from sikwu.datasets.scenes.render import SceneSample
 from sikwu.datasets.scenes.tables import KINDS as TABLE_KINDS
 
 from benchmarks.bench_scenes import DOC, _pct, art_for, expected_id, match
-from benchmarks.bench_scenes_taught import MIXED, teaching_crops
+from benchmarks.bench_scenes_taught import MIXED, read_scene, teaching_crops
 from benchmarks.bench_teach import grid_photo
 from benchmarks.report import command_line, markdown_table, write_section
 
@@ -68,17 +68,6 @@ def _on_table(box: np.ndarray, gt: np.ndarray) -> bool:
     return float((w * h).max()) / area <= ON_TABLE
 
 
-def _read(jpeg: bytes, classifier) -> tuple[list[str], np.ndarray]:  # noqa: ANN001
-    from sikwu.vision import recognize
-    from sikwu.vision.io import ImageInputError
-
-    try:
-        rec = recognize(jpeg, classifier=classifier)
-    except ImageInputError:
-        return [], np.zeros((0, 4), np.float32)
-    return [t.id for t in rec.tiles], np.array([t.box for t in rec.tiles], np.float32).reshape(-1, 4)
-
-
 def run_table(source: str, number: int, kind: str, crops, bank, args, backs, counts, refused) -> None:  # noqa: ANN001
     """Teach ``source`` on one table of ``kind`` and read its scenes on that table all three ways."""
     import cv2
@@ -102,7 +91,7 @@ def run_table(source: str, number: int, kind: str, crops, bank, args, backs, cou
     scenes = iter_scenes(args.kinds, args.per_kind, args.seed + seed, bank, args.long_side, backs, False, seed, kind)
     for _, sample in scenes:
         for way, clf in readers.items():
-            counts[kind][way].add(sample, *_read(sample.jpeg, clf))
+            counts[kind][way].add(sample, *read_scene(sample.jpeg, clf))
 
 
 def report(counts: dict[str, dict[str, Counts]], sets: list[str], args: argparse.Namespace) -> str:

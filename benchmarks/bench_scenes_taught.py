@@ -64,7 +64,8 @@ def teaching_crops(bank: FaceBank, long_side: int, backs: tuple[str, ...]) -> li
     return [crops[t] for t in bank.tiles if t in crops]
 
 
-def _read(jpeg: bytes, classifier) -> tuple[list[str], np.ndarray]:  # noqa: ANN001
+def read_scene(jpeg: bytes, classifier) -> tuple[list[str], np.ndarray]:  # noqa: ANN001
+    """Ids and boxes recognition reports for a scene with this classifier (none for an unusable photo)."""
     from sikwu.vision import recognize
     from sikwu.vision.io import ImageInputError
 
@@ -108,7 +109,7 @@ def run_set(source: str, args: argparse.Namespace, backs: tuple[str, ...]) -> di
     tallies = {way: Tally() for way in classifiers}
     for name, sample in iter_scenes(args.kinds, args.per_kind, args.seed, bank, args.long_side, backs, progress=False):
         for way, clf in classifiers.items():
-            tallies[way].add(name, sample, *_read(sample.jpeg, clf))
+            tallies[way].add(name, sample, *read_scene(sample.jpeg, clf))
     out["tallies"] = tallies
     return out
 
