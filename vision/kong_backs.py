@@ -22,7 +22,7 @@ import numpy as np
 from sikwu.vision.labels import BACK, NOT_A_TILE
 from sikwu.vision.layout import reading_rows
 from sikwu.vision.naming import FAINT_MIN_PROB
-from sikwu.vision.quads import quad_box, quad_size
+from sikwu.vision.quads import quad_size
 
 TopK = Sequence[tuple[str, float]]
 #: A tile as recognition names it: its quad and the classifier's top-k (``vision.naming.Named``).
@@ -119,7 +119,8 @@ def _completed(quads: list[np.ndarray], preds: Sequence[TopK], n_accepted: int) 
     layout of ``quads``."""
     kept: set[int] = set()
     in_kong: set[int] = set()
-    for row in reading_rows(quads) + _line_runs(quads):
+    in_line = _in_line(quads)
+    for row in reading_rows(quads) + _line_runs(quads, in_line):
         for start in range(len(row) - 3):
             run = row[start : start + 4]
             candidates = [k for k, i in enumerate(run) if i >= n_accepted]
@@ -130,52 +131,44 @@ def _completed(quads: list[np.ndarray], preds: Sequence[TopK], n_accepted: int) 
                 kept.update(run[k] for k in candidates)
             if down is not None:
                 in_kong.update(run)
-        kept |= _middle_pairs(row, quads, preds, n_accepted, in_kong)
+        kept |= _middle_pairs(row, in_line, preds, n_accepted, in_kong)
     return kept
 
 
 def _middle_pairs(
-    row: list[int], quads: list[np.ndarray], preds: Sequence[TopK], n_accepted: int, in_kong: set[int]
+    row: list[int], in_line: np.ndarray, preds: Sequence[TopK], n_accepted: int, in_kong: set[int]
 ) -> set[int]:
     """Candidate backs of a row that lie as a concealed kong's middle pair beside one of its shown faces: two backs
-    side by side, level and of one size as a meld is laid, with a face beside one of them (face, back, back), and no
-    third back next to the pair (a face-down wall is no kong).  The kong's other face may be misread or lost (glare,
-    an unfamiliar art); the two face-down tiles are still the kong's (the felt between spaced tiles makes one gap,
-    not two touching ones), when the classifier is sure of both (``naming.FAINT_MIN_PROB``, as for any box only one
-    detector saw).  A tile of a kong the layout already shows whole (``in_kong``) is no member of another: felt read
-    as a back beside a kong's end is no second face-down tile."""
+    side by side, level and of one size as a meld is laid (``in_line``), with a face beside one of them (face, back,
+    back), and no third back next to the pair (a face-down wall is no kong).  The kong's other face may be misread or
+    lost (glare, an unfamiliar art); the two face-down tiles are still the kong's (the felt between spaced tiles makes
+    one gap, not two touching ones), when the classifier is sure of both (``naming.FAINT_MIN_PROB``, as for any box
+    only one detector saw).  A tile of a kong the layout already shows whole (``in_kong``) is no member of another:
+    felt read as a back beside a kong's end is no second face-down tile."""
     kept: set[int] = set()
     sure = [preds[i][0][0] == BACK and preds[i][0][1] >= FAINT_MIN_PROB for i in row]
     for start in range(len(row) - 1):
         pair = row[start : start + 2]
         if not (sure[start] and sure[start + 1]) or all(i < n_accepted for i in pair) or in_kong & set(pair):
             continue
-        if not _in_line(quads[pair[0]], quads[pair[1]]):
+        if not in_line[pair[0], pair[1]]:
             continue
         ends = [(row[start - 1], pair[0])] if start else []
         ends += [(row[start + 2], pair[1])] if start + 2 < len(row) else []
-        beside = [i for i, back in ends if _in_line(quads[i], quads[back])]
+        beside = [i for i, back in ends if in_line[i, back]]
         if beside and all(preds[i][0][0] != BACK for i in beside):
             kept.update(i for i in pair if i >= n_accepted)
     return kept
 
 
-def _line_runs(quads: list[np.ndarray]) -> list[list[int]]:
+def _line_runs(quads: list[np.ndarray], in_line: np.ndarray | None = None) -> list[list[int]]:
     """Runs of tiles laid side by side (``_in_line``), each left to right: a meld found from its own tiles, where the
     layout's rows can mix it with a row lying close below a slanted one."""
     if not quads:
         return []
-    pts = np.stack([np.asarray(q, np.float64) for q in quads])
-    lo, hi = pts.min(axis=1), pts.max(axis=1)
-    x0, y0, x1, y1 = lo[:, :1], lo[:, 1:], hi[:, :1], hi[:, 1:]  # columns: tile i; rows broadcast against tile j
-    w, h = x1 - x0, y1 - y0
-    level = np.minimum(y1, y1.T) - np.maximum(y0, y0.T) >= LEVEL_SHARE * np.minimum(h, h.T)
-    one_size = (np.maximum(h, h.T) <= SIZE_RATIO * np.minimum(h, h.T)) & (
-        np.maximum(w, w.T) <= SIZE_RATIO * np.minimum(w, w.T)
-    )
-    near = np.maximum(x0.T - x1, x0 - x1.T) <= MELD_GAP * np.minimum(w, w.T)
-    centre = (x0 + x1)[:, 0] / 2
-    beside = level & one_size & near & (centre[None, :] > centre[:, None])
+    in_line = _in_line(quads) if in_line is None else in_line
+    centre = np.array([(float(q[:, 0].min()) + float(q[:, 0].max())) / 2 for q in quads])  # box centres
+    beside = in_line & (centre[None, :] > centre[:, None])
     right = {i: int(np.flatnonzero(row)[np.argmin(centre[row])]) for i, row in enumerate(beside) if row.any()}
     runs = []
     for i in sorted(set(right) - set(right.values())):
@@ -186,14 +179,20 @@ def _line_runs(quads: list[np.ndarray]) -> list[list[int]]:
     return runs
 
 
-def _in_line(a: np.ndarray, b: np.ndarray) -> bool:
-    """Two tiles laid as neighbours in a meld: side by side along the row, level with each other (sharing most of
-    their height), about one size, at most a small fraction of a tile apart; not two tiles dropped near each other
-    on the table.  (The quads come transposed for a row running down the photo, so along the row is across.)"""
-    ax0, ay0, ax1, ay1 = quad_box(a)
-    bx0, by0, bx1, by1 = quad_box(b)
-    ah, bh, aw, bw = ay1 - ay0, by1 - by0, ax1 - ax0, bx1 - bx0
-    level = min(ay1, by1) - max(ay0, by0) >= LEVEL_SHARE * min(ah, bh)
-    one_size = max(ah, bh) <= SIZE_RATIO * min(ah, bh) and max(aw, bw) <= SIZE_RATIO * min(aw, bw)
-    gap = max(bx0 - ax1, ax0 - bx1)
-    return level and one_size and gap <= MELD_GAP * min(aw, bw)
+def _in_line(quads: list[np.ndarray]) -> np.ndarray:
+    """For every two tiles, whether they lie as neighbours in a meld: side by side along the row, level with each
+    other (sharing most of their height), about one size, at most a small fraction of a tile apart; not two tiles
+    dropped near each other on the table.  (The quads come transposed for a row running down the photo, so along the
+    row is across.)"""
+    if not quads:
+        return np.zeros((0, 0), bool)
+    pts = np.stack([np.asarray(q, np.float64) for q in quads])
+    lo, hi = pts.min(axis=1), pts.max(axis=1)
+    x0, y0, x1, y1 = lo[:, :1], lo[:, 1:], hi[:, :1], hi[:, 1:]  # columns: tile i; rows broadcast against tile j
+    w, h = x1 - x0, y1 - y0
+    level = np.minimum(y1, y1.T) - np.maximum(y0, y0.T) >= LEVEL_SHARE * np.minimum(h, h.T)
+    one_size = (np.maximum(h, h.T) <= SIZE_RATIO * np.minimum(h, h.T)) & (
+        np.maximum(w, w.T) <= SIZE_RATIO * np.minimum(w, w.T)
+    )
+    near = np.maximum(x0.T - x1, x0 - x1.T) <= MELD_GAP * np.minimum(w, w.T)
+    return level & one_size & near
