@@ -98,8 +98,7 @@ class SetClassifier:
 
     def embed_views(self, crops: Sequence[np.ndarray]) -> np.ndarray:
         """Embeddings of each crop's ``teach_views.VIEWS`` views, crop by crop (how teaching examples are stored)."""
-        views = [v for c in crops for v in teach_views.views(c)]
-        return self.forward(self.base.preprocess(views))[1] if views else np.zeros((0, self._weight.shape[1]))
+        return self.embed([v for c in crops for v in teach_views.views(c)])
 
     def embed(self, crops: Sequence[np.ndarray]) -> np.ndarray:
         """Embeddings of the crops as they are (no views)."""
