@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import functools
 from pathlib import Path
-from typing import Literal
+from typing import Literal, NamedTuple
 
 import numpy as np
 from sikwu.vision.assemble import assemble, consistent
@@ -47,7 +47,10 @@ from sikwu.vision.segment import segment
 from sikwu.vision.split_choice import name_blobs
 from sikwu.vision.stopwatch import Stopwatch
 
-__all__ = ["CandidateSource", "ClassifierUnavailableError", "Recognition", "RecognizedTile", "recognize", "tile_quads"]
+__all__ = [
+    "CandidateSource", "ClassifierUnavailableError", "LaidOut", "Recognition", "RecognizedTile", "recognize",
+    "tile_quads",
+]  # fmt: skip
 
 #: The detector model; None means ``vision.detector.DEFAULT_MODEL_PATH`` (tests point it elsewhere).
 DETECTOR_MODEL_PATH: Path | None = None
@@ -171,14 +174,27 @@ def _from_segmentation(loaded: LoadedImage, clf: Classifier, watch: Stopwatch) -
         return name_blobs(loaded.pixels, seg, clf)
 
 
-def tile_quads(image: ImageInput) -> tuple[LoadedImage, list[np.ndarray]]:
+class LaidOut(NamedTuple):
+    """A photo of tiles laid out apart (a set to teach): where the tiles are, and what else the detectors boxed."""
+
+    #: The framed working image; the quads are in its pixels.
+    image: LoadedImage
+    #: Where the detector is sure a tile lies.
+    quads: list[np.ndarray]
+    #: The detectors' other boxes (the general detector's own, faint ones, a first-detector box across two tiles):
+    #: on a photo whose every tile was found, what the detectors take for a tile on this table
+    #: (``vision.teach_table.spare_crops``).
+    spare: list[np.ndarray]
+
+
+def tile_quads(image: ImageInput) -> LaidOut:
     """Where the detector is sure a tile lies, unnamed: on a photo whose every tile box is a tile (a set laid out on a
     plain table to teach it), no box is left to the classifier's veto, which an unseen set's faces can fail. Quads
     are in the pixels of the returned (framed) working image; the general detector's own extra boxes are left out
     (on a cloth it also boxes the gaps between spaced tiles), and so are the first detector's boxes the general one
     did not confirm where they overlap a confirmed tile (``naming.SOURCE_OVERLAP``): tiles laid out apart do not
-    overlap, so such a box lies across two tiles (on a striped cloth, a dozen in one photo). Raises
-    ``NoTilesFoundError`` without a detector."""
+    overlap, so such a box lies across two tiles (on a striped cloth, a dozen in one photo). Both are kept as
+    ``spare``. Raises ``NoTilesFoundError`` without a detector."""
     loaded = load_image(image)
     detector, why = _default_detector()
     if detector is None:
@@ -186,7 +202,8 @@ def tile_quads(image: ImageInput) -> tuple[LoadedImage, list[np.ndarray]]:
     proposals = detector_proposals(loaded, detector, _general_detector()[0])
     sure = proposals.quads
     lone = [q for q in proposals.lone if all(overlap(q, t) <= SOURCE_OVERLAP for t in sure)]
-    return proposals.image, sure + lone
+    across = [q for q in proposals.lone if any(overlap(q, t) > SOURCE_OVERLAP for t in sure)]
+    return LaidOut(proposals.image, sure + lone, proposals.filled + proposals.faint + across)
 
 
 def recognize(

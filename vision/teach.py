@@ -26,17 +26,12 @@ from sikwu.vision import teach_views
 from sikwu.vision.assign import LOW_CONFIDENCE
 from sikwu.vision.labels import BACK, NOT_A_TILE
 from sikwu.vision.set_classifier import SetClassifier
-from sikwu.vision.teach_layout import places
+from sikwu.vision.teach_layout import LAID_OUT_ORDER, NO_BONUS_TILES, laid_out_faces, places
 from sikwu.vision.tile_sets import OutdatedSetError, TileSet, TileSetError, check_name, set_path
 
 #: A teaching photo must show at least this many of the 42 faces; fewer teaches too little to be worth it (and
 #: usually means the photo shows a hand, not a laid-out set).
 MIN_FACES = 27
-#: The order of a set laid out in order, read row by row: characters 1-9, dots 1-9, bamboo 1-9, winds (east, south,
-#: west, north), dragons (white, green, red), flowers 1-4, seasons 1-4 -- the canonical ids' order.
-LAID_OUT_ORDER: tuple[str, ...] = TILE_IDS
-#: A photo of this many tiles laid out in order is a set without flowers and seasons (``LAID_OUT_ORDER``'s first 34).
-NO_BONUS_TILES = 34
 #: Why a photo teaches nothing when no tile is found in it.
 NO_TILES = "no tiles were found in the photo; lay the tiles face-up on a plain table, in good light"
 #: A photo of a set laid out in order may show this share of extra boxes (not tiles), which are left out
@@ -148,8 +143,10 @@ def add_examples(
     labels: Sequence[str],
     classifier: SetClassifier | None = None,
     replace: bool = False,
+    table: Sequence[np.ndarray] = (),
 ) -> TeachResult:
-    """Add tile crops with their (player-confirmed) ids to the named set, creating it when new."""
+    """Add tile crops with their (player-confirmed) ids to the named set, creating it when new; ``table``: crops of
+    the players' table, not tiles (``vision.teach_table``)."""
     check_name(set_name)
     if len(crops) != len(labels):
         raise TeachError(f"{len(crops)} crops but {len(labels)} tile ids; give one id per crop")
@@ -162,7 +159,13 @@ def add_examples(
     tile_set = _open_set(clf, set_name, replace)
     first_tile = tile_set.tiles
     tile_set.add(list(labels), clf.embed_views(crops), teach_views.VIEWS)
-    return _saved(tile_set, labels, first_tile)
+    if table:
+        from sikwu.vision.teach_table import half_turned
+
+        tile_set.add_table(clf.embed(half_turned(table)))
+    result = _saved(tile_set, labels, first_tile)
+    result.table_crops = len(table)
+    return result
 
 
 def _saved(tile_set: TileSet, labels: Sequence[str], first_tile: int = 0) -> TeachResult:
@@ -210,24 +213,21 @@ def _photo_tiles(photo, classifier: SetClassifier) -> tuple[np.ndarray, list[np.
     return loaded.pixels, [np.asarray(t.quad, np.float32) / scale for t in result.tiles]
 
 
-def _with_table(
-    result: TeachResult, pixels: np.ndarray, quads: Sequence[np.ndarray], clf: SetClassifier, whole: bool
-) -> TeachResult:
-    """Store crops of the teaching photo's table with the set, as what is not a tile on it (``vision.teach_table``),
-    only when every tile laid out was found (``whole``): else a crop of the table could hold a tile missed."""
-    from sikwu.vision.teach_table import half_turned, table_crops
+def _table(pixels: np.ndarray, laid: Sequence[np.ndarray], spare: Sequence[np.ndarray], whole: bool) -> list:
+    """Crops of the teaching photo's table to store with the set as what is not a tile on it (``vision.teach_table``):
+    the detectors' boxes on the bare table first, then crops away from the tiles; only when every tile laid out was
+    found (``whole``), else a crop of the table could hold a tile missed."""
+    from sikwu.vision.teach_table import table_crops, table_spares
 
-    crops = table_crops(pixels, quads) if whole else []
-    if crops:
-        tile_set = TileSet.load(result.set_name)
-        tile_set.add_table(clf.embed(half_turned(crops)))
-        tile_set.save()
-    result.table_crops = len(crops)
-    return result
+    return tile_crops(pixels, table_spares(laid, spare)) + table_crops(pixels, laid) if whole else []
 
 
 def teach_from_crops(
-    set_name: str, crops: Sequence[np.ndarray], classifier: SetClassifier | None = None, replace: bool = False
+    set_name: str,
+    crops: Sequence[np.ndarray],
+    classifier: SetClassifier | None = None,
+    replace: bool = False,
+    table: Sequence[np.ndarray] = (),
 ) -> TeachResult:
     """Teach from crops of one laid-out set (each face once, any order): names assigned one-to-one, then stored."""
     clf = classifier or SetClassifier()
@@ -244,7 +244,7 @@ def teach_from_crops(
             missing,
         )
     keep = [(crops[i], f) for i, f in enumerate(names) if f is not None]
-    result = add_examples(set_name, [c for c, _ in keep], [f for _, f in keep], clf, replace)
+    result = add_examples(set_name, [c for c, _ in keep], [f for _, f in keep], clf, replace, table)
     result.unassigned = len(crops) - len(keep)
     if missing:
         result.notes.append(f"not found in the photo: {' '.join(missing)} (add them with another photo)")
@@ -290,6 +290,7 @@ def teach_in_order(
     classifier: SetClassifier | None = None,
     replace: bool = False,
     faces: Sequence[str] | None = None,
+    table: Sequence[np.ndarray] = (),
 ) -> TeachResult:
     """Teach from crops of one set laid out in order (given in reading order): each crop is named by its place in
     ``faces`` (default ``LAID_OUT_ORDER``, or its first 34, the suits and honours, for a photo of 34 tiles: a set
@@ -300,7 +301,7 @@ def teach_in_order(
     clf = classifier or SetClassifier()
     clf.use_set(None)
     probs = clf.probabilities(crops)
-    result = add_examples(set_name, list(crops), list(faces), clf, replace)
+    result = add_examples(set_name, list(crops), list(faces), clf, replace, table)
     labels = list(clf.labels)
     result.out_of_place = [
         (face, labels[int(np.argmax(p))])
@@ -311,12 +312,6 @@ def teach_in_order(
         doubts = ", ".join(f"{face} (reads as {reads})" for face, reads in result.out_of_place)
         result.notes.append(f"check the layout at: {doubts}")
     return result
-
-
-def laid_out_faces(tiles: int) -> tuple[str, ...]:
-    """The faces a photo of this many tiles laid out in order shows: the whole set, or one without flowers and
-    seasons (``NO_BONUS_TILES``)."""
-    return LAID_OUT_ORDER[:NO_BONUS_TILES] if tiles == NO_BONUS_TILES else LAID_OUT_ORDER
 
 
 def _check_count(tiles: int, faces: Sequence[str]) -> None:
@@ -344,28 +339,34 @@ def teach_from_photo(
     clf = classifier or SetClassifier()
     clf.use_set(None)
     if in_order:
-        from sikwu.vision.pipeline import tile_quads
-
-        framed, quads = tile_quads(photo)
-        if not quads:
-            raise TeachError(NO_TILES)
-        order = laid_out_faces(len(quads)) if faces is None else faces
-        quads = _without_extras(framed.pixels, quads, len(order), clf)
-        slots = places(quads, len(order))
-        _check_count(len(slots), order)
-        present = [(quads[i], face) for i, face in zip(slots, order, strict=True) if i is not None]
-        result = teach_in_order(
-            set_name, tile_crops(framed.pixels, [q for q, _ in present]), clf, replace, [f for _, f in present]
-        )
-        gaps = [face for i, face in zip(slots, order, strict=True) if i is None]
-        if gaps:
-            result.notes.append(f"no tile was found at the place of {' '.join(gaps)} (a gap in the rows): not taught")
-        return _with_table(result, framed.pixels, quads, clf, not gaps)
+        return _teach_laid_out(photo, set_name, clf, replace, faces)
     pixels, found = _photo_tiles(photo, clf)
     if not found:
         raise TeachError(NO_TILES)
-    result = teach_from_crops(set_name, tile_crops(pixels, found), clf, replace)
-    return _with_table(result, pixels, found, clf, len(found) in (NO_BONUS_TILES, len(TILE_IDS)))
+    table = _table(pixels, found, [], len(found) in (NO_BONUS_TILES, len(TILE_IDS)))
+    return teach_from_crops(set_name, tile_crops(pixels, found), clf, replace, table)
+
+
+def _teach_laid_out(photo, set_name: str, clf: SetClassifier, replace: bool, faces: Sequence[str] | None):
+    """``teach_from_photo`` of a set laid out in order: each tile named by its place."""
+    from sikwu.vision.pipeline import tile_quads
+
+    laid = tile_quads(photo)
+    if not laid.quads:
+        raise TeachError(NO_TILES)
+    order = laid_out_faces(len(laid.quads)) if faces is None else faces
+    quads = _without_extras(laid.image.pixels, laid.quads, len(order), clf)
+    slots = places(quads, len(order))
+    _check_count(len(slots), order)
+    present = [(quads[i], face) for i, face in zip(slots, order, strict=True) if i is not None]
+    gaps = [face for i, face in zip(slots, order, strict=True) if i is None]
+    dropped = [q for q in laid.quads if not any(q is k for k in quads)]
+    table = _table(laid.image.pixels, quads, dropped + laid.spare, not gaps)
+    crops = tile_crops(laid.image.pixels, [q for q, _ in present])
+    result = teach_in_order(set_name, crops, clf, replace, [f for _, f in present], table)
+    if gaps:
+        result.notes.append(f"no tile was found at the place of {' '.join(gaps)} (a gap in the rows): not taught")
+    return result
 
 
 def _without_extras(
@@ -391,6 +392,6 @@ def load_set(name: str) -> TileSet:
 
 
 __all__ = [
-    "TeachError", "TeachResult", "TileSetError", "add_examples", "load_set", "teach_from_crops", "teach_from_photo",
-    "teach_in_order",
+    "LAID_OUT_ORDER", "NO_BONUS_TILES", "TeachError", "TeachResult", "TileSetError", "add_examples", "load_set",
+    "teach_from_crops", "teach_from_photo", "teach_in_order",
 ]  # fmt: skip

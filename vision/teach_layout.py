@@ -6,6 +6,19 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 import numpy as np
+from sikwu.scoring.tiles import TILE_IDS
+
+#: The order of a set laid out in order, read row by row: characters 1-9, dots 1-9, bamboo 1-9, winds (east, south,
+#: west, north), dragons (white, green, red), flowers 1-4, seasons 1-4 -- the canonical ids' order.
+LAID_OUT_ORDER: tuple[str, ...] = TILE_IDS
+#: A photo of this many tiles laid out in order is a set without flowers and seasons (``LAID_OUT_ORDER``'s first 34).
+NO_BONUS_TILES = 34
+
+
+def laid_out_faces(tiles: int) -> tuple[str, ...]:
+    """The faces a photo of this many tiles laid out in order shows: the whole set, or one without flowers and
+    seasons (``NO_BONUS_TILES``)."""
+    return LAID_OUT_ORDER[:NO_BONUS_TILES] if tiles == NO_BONUS_TILES else LAID_OUT_ORDER
 
 
 def in_reading_order(items: Sequence[np.ndarray], quads: Sequence[np.ndarray]) -> list[np.ndarray]:

@@ -5,6 +5,8 @@ tenth of the tables gave most of the phantom tiles: dots of a confetti print rea
 shows the table the set is played on; tile-sized crops of it between and around the laid-out tiles are examples of
 ``not-a-tile`` for the refit of the taught set's head (``vision.set_head``), so with the set in use recognition
 calls that table what it is. A photo framed tight on its tiles gives few or no crops, and teaches the table less.
+The boxes the detectors themselves put on the bare table of that photo (``table_spares``) are the hardest examples
+it has (on a printed cloth, its dots boxed as tiles: what would be read as phantom tiles), so they come first.
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 import numpy as np
-from sikwu.vision.quads import quad_box
+from sikwu.vision.quads import intersection, quad_box
 
 #: Table crops taken from one teaching photo (each also stored half-turned).
 TABLE_CROPS = 24
@@ -22,6 +24,11 @@ MARGIN = 0.25
 SCALES = (0.8, 1.3)
 #: Share of table crops cut lying sideways, as a tile on its side is (recognition turns every crop upright).
 SIDEWAYS = 0.3
+#: Boxes the detectors put on the bare table of the teaching photo kept as table examples, at most.
+SPARE_BOXES = 24
+#: A detector box with more than this share of its area over a tile found, or over a box already kept, is not the
+#: bare table (the gap between two tiles, a box across two) or is one already kept.
+SPARE_OVER = 0.1
 #: Tries per crop wanted before giving up on a photo with little free table.
 TRIES = 40
 
@@ -54,6 +61,23 @@ def table_crops(
             crop = pixels[y0:y1, x0:x1]
             out.append(np.ascontiguousarray(np.rot90(crop) if crop.shape[1] > crop.shape[0] else crop))
     return out
+
+
+def table_spares(
+    tiles: Sequence[np.ndarray], spare: Sequence[np.ndarray], count: int = SPARE_BOXES
+) -> list[np.ndarray]:
+    """Of the boxes the detectors proposed besides the tiles (``pipeline.LaidOut.spare``), up to ``count`` lying on
+    the bare table: each over no tile found and no box already kept by more than ``SPARE_OVER`` of its area. On a
+    photo whose every tile was found, these are what the detectors take for a tile on this table."""
+    kept: list[np.ndarray] = []
+    for q in spare:
+        if len(kept) >= count:
+            break
+        q = np.asarray(q, np.float32)
+        own = float(np.prod(np.subtract(quad_box(q)[2:], quad_box(q)[:2])))
+        if own > 0 and all(intersection(q, t) <= SPARE_OVER * own for t in [*tiles, *kept]):
+            kept.append(q)
+    return kept
 
 
 def _taken_area(shape: tuple[int, ...], boxes: np.ndarray, margin: float) -> np.ndarray:

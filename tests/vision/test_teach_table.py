@@ -11,7 +11,7 @@ import pytest
 from sikwu.vision import set_head
 from sikwu.vision.labels import BACK, NOT_A_TILE
 from sikwu.vision.quads import box_quad
-from sikwu.vision.teach_table import half_turned, table_crops
+from sikwu.vision.teach_table import SPARE_BOXES, half_turned, table_crops, table_spares
 from sikwu.vision.tile_sets import MAX_TABLE, TileSet
 
 TABLE, TILE = (30, 60, 150), (240, 240, 240)
@@ -74,6 +74,26 @@ def test_a_set_stored_without_a_table_loads_with_none(tmp_path: Path) -> None:
     meta = json.dumps({"name": "old", "model_sha256": "abc", "version": 2, "views": 1})
     np.savez_compressed(path, embeddings=np.ones((1, 4), np.float32), labels=np.array(["1m"]), meta=meta)
     assert len(TileSet.load("old", path).table) == 0
+
+
+def test_a_detectors_box_on_the_bare_table_is_an_example_of_the_table() -> None:
+    on_cloth = box_quad((400, 40, 460, 120))
+    assert [q.tolist() for q in table_spares([box_quad(b) for b in GRID], [on_cloth])] == [on_cloth.tolist()]
+
+
+def test_a_detectors_box_over_a_tile_found_is_not_the_table() -> None:
+    between = box_quad((100, 80, 170, 160))  # the gap between two tiles, with a part of each
+    assert table_spares([box_quad(b) for b in GRID], [between]) == []
+
+
+def test_a_box_on_the_table_is_kept_once_when_both_detectors_put_it_there() -> None:
+    one, again = box_quad((400, 40, 460, 120)), box_quad((402, 42, 462, 122))
+    assert len(table_spares([box_quad(b) for b in GRID], [one, again])) == 1
+
+
+def test_no_more_than_the_spare_box_limit_is_kept() -> None:
+    many = [box_quad((10 + 15 * i, 500, 20 + 15 * i, 520)) for i in range(SPARE_BOXES + 5)]
+    assert len(table_spares([], many)) == SPARE_BOXES
 
 
 def test_a_set_keeps_the_latest_table_crops_only() -> None:
@@ -149,8 +169,9 @@ def test_a_box_only_one_detector_saw_across_two_laid_out_tiles_is_no_tile(monkey
     apart = (400.0, 100.0, 460.0, 180.0)  # a tile the second detector missed, alone on the cloth: kept
     monkeypatch.setattr(pipeline, "_default_detector", lambda: (Boxes(*tiles, across, apart), None))
     monkeypatch.setattr(pipeline, "_general_detector", lambda: (Boxes(*tiles), None))
-    _, quads = pipeline.tile_quads(photo_with_tiles([]))
-    assert sorted(q[0].tolist() for q in quads) == sorted(box_quad(b)[0].tolist() for b in [*tiles, apart])
+    laid = pipeline.tile_quads(photo_with_tiles([]))
+    assert sorted(q[0].tolist() for q in laid.quads) == sorted(box_quad(b)[0].tolist() for b in [*tiles, apart])
+    assert [q[0].tolist() for q in laid.spare] == [box_quad(across)[0].tolist()]  # a detector's box, not a tile
 
 
 def _set_on_a_table(missing: str | None = None) -> np.ndarray:
@@ -189,3 +210,25 @@ def test_a_teaching_photo_with_a_tile_missed_teaches_no_table(tmp_path: Path, mo
     monkeypatch.setenv("SIKWU_DATA_DIR", str(tmp_path))
     result = teach_from_photo(_set_on_a_table(missing="5p"), "home", SetClassifier(), in_order=True)
     assert result.missing == ["5p"] and result.table_crops == 0
+
+
+def test_what_a_detector_boxed_on_the_bare_table_is_taught_with_the_table(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # a printed cloth's spot boxed as a tile is the likeliest phantom on that table: it is taught as not a tile
+    from sikwu.vision import pipeline
+    from sikwu.vision.set_classifier import SetClassifier
+    from sikwu.vision.teach import teach_from_photo
+
+    monkeypatch.setenv("SIKWU_DATA_DIR", str(tmp_path))
+    photo = _set_on_a_table()
+    plain = teach_from_photo(photo, "plain", SetClassifier(), in_order=True).table_crops
+    laid_out = pipeline.tile_quads
+    spot = box_quad((4, 4, 40, 52))  # the cloth's top left corner, away from every tile
+
+    def with_a_spot(image: np.ndarray) -> pipeline.LaidOut:
+        laid = laid_out(image)
+        return laid._replace(spare=[spot])
+
+    monkeypatch.setattr(pipeline, "tile_quads", with_a_spot)
+    assert teach_from_photo(photo, "spotted", SetClassifier(), in_order=True).table_crops == plain + 1
