@@ -82,7 +82,7 @@ def as_back(pred: TopK) -> list[tuple[str, float]]:
 
 
 #: Neighbours in a meld are level (share this much of the lower one's height), about one size (boxes within this
-#: ratio: a detector's boxes of one tile vary), and at most this share of a tile's width apart (``_in_line``).
+#: ratio: a detector's boxes of one tile vary), and at most this share of a tile's width apart (``side_by_side``).
 LEVEL_SHARE, SIZE_RATIO, MELD_GAP = 0.7, 1.5, 0.3
 
 #: Neighbours in a laid-out kong touch: centres at most this many tile widths apart (``quads.quad_size``).
@@ -119,7 +119,7 @@ def _completed(quads: list[np.ndarray], preds: Sequence[TopK], n_accepted: int) 
     layout of ``quads``."""
     kept: set[int] = set()
     in_kong: set[int] = set()
-    in_line = _in_line(quads)
+    in_line = side_by_side(quads)
     for row in reading_rows(quads) + _line_runs(quads, in_line):
         for start in range(len(row) - 3):
             run = row[start : start + 4]
@@ -162,11 +162,11 @@ def _middle_pairs(
 
 
 def _line_runs(quads: list[np.ndarray], in_line: np.ndarray | None = None) -> list[list[int]]:
-    """Runs of tiles laid side by side (``_in_line``), each left to right: a meld found from its own tiles, where the
-    layout's rows can mix it with a row lying close below a slanted one."""
+    """Runs of tiles laid side by side (``side_by_side``), each left to right: a meld found from its own tiles, where
+    the layout's rows can mix it with a row lying close below a slanted one."""
     if not quads:
         return []
-    in_line = _in_line(quads) if in_line is None else in_line
+    in_line = side_by_side(quads) if in_line is None else in_line
     centre = np.array([(float(q[:, 0].min()) + float(q[:, 0].max())) / 2 for q in quads])  # box centres
     beside = in_line & (centre[None, :] > centre[:, None])
     right = {i: int(np.flatnonzero(row)[np.argmin(centre[row])]) for i, row in enumerate(beside) if row.any()}
@@ -179,7 +179,7 @@ def _line_runs(quads: list[np.ndarray], in_line: np.ndarray | None = None) -> li
     return runs
 
 
-def _in_line(quads: list[np.ndarray]) -> np.ndarray:
+def side_by_side(quads: list[np.ndarray]) -> np.ndarray:
     """For every two tiles, whether they lie as neighbours in a meld: side by side along the row, level with each
     other (sharing most of their height), about one size, at most a small fraction of a tile apart; not two tiles
     dropped near each other on the table.  (The quads come transposed for a row running down the photo, so along the

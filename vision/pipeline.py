@@ -24,6 +24,7 @@ import numpy as np
 from sikwu.vision.assemble import assemble, consistent
 from sikwu.vision.calibration import Calibration, for_model
 from sikwu.vision.detector import DEFAULT_MODEL_PATH, BoxSource, DetectorModelError, TileDetector
+from sikwu.vision.hidden_backs import hidden_backs
 from sikwu.vision.io import ImageInput, LoadedImage, NoTilesFoundError, load_image
 from sikwu.vision.kong_backs import kong_completions
 from sikwu.vision.naming import (
@@ -246,6 +247,8 @@ def recognize(
         chosen = consistent([(q, p) for q, p in found if is_tile(p)])
         if chosen and backs:
             chosen = consistent(chosen + kong_completions(chosen, backs))
+        if chosen and found is not None and "detector" in used:
+            chosen = consistent(chosen + hidden_backs(chosen, loaded.pixels, clf))
         if not chosen:
             raise NoTilesFoundError(note("vision.no_tiles_among_candidates"))
         result = assemble(chosen, loaded, winning=winning, calibration=_calibration(clf))

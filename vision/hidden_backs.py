@@ -1,0 +1,97 @@
+"""A concealed kong's face-down tiles that no detector boxed, looked for where the kong's shown faces say they lie.
+
+Why: a Hong Kong concealed kong shows two equal faces with its two face-down tiles either at both ends (back, face,
+face, back) or between them (face, back, back, face). A back of a colour the detectors never learnt, in dim light,
+may get no box at all (on synthetic concealed kongs of held-out back colours, most face-down counts still wrong
+were backs never boxed, which the classifier reads as backs when shown them). The shown faces fix where those
+tiles must lie: one tile pitch beyond each end of two equal faces laid side by side with nothing beside them, or the
+two places between two equal faces laid two places apart with nothing between. Each such place is cut out and
+read; the places count as face-down tiles only when the classifier is sure each is a back (``FAINT_MIN_PROB``, as
+for any box only one detector saw) and the table just beyond the kong's ends is not read as surely: a cloth the
+classifier takes for backs (green felt can read as a green back) reads so beyond the kong too, where a kong's backs
+end.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+from sikwu.vision.kong_backs import as_back, side_by_side
+from sikwu.vision.labels import BACK, NOT_A_TILE
+from sikwu.vision.naming import FAINT_MIN_PROB, Classifier, Named, name_quads
+from sikwu.vision.quads import overlap, quad_size
+
+#: A place is free when no tile found covers more than this share of it (or of the tile).
+FREE_OVERLAP = 0.3
+#: Two equal faces with a kong's middle pair between them: centres this many tile widths apart.
+MIDDLE_SPAN = (2.6, 3.6)
+
+
+def _face(pred: Sequence[tuple[str, float]]) -> str | None:
+    label = pred[0][0]
+    return None if label in (BACK, NOT_A_TILE) else label
+
+
+def _free(place: np.ndarray, quads: Sequence[np.ndarray], shape: tuple[int, ...]) -> bool:
+    """Inside the photo and not covered by any tile found."""
+    return bool(_inside([place], shape)) and all(overlap(place, q) <= FREE_OVERLAP for q in quads)
+
+
+def _inside(places: list[np.ndarray], shape: tuple[int, ...]) -> list[np.ndarray]:
+    h, w = shape[:2]
+    return [p for p in places if p[:, 0].min() >= 0 and p[:, 1].min() >= 0 and p[:, 0].max() < w and p[:, 1].max() < h]
+
+
+Pattern = tuple[list[np.ndarray], list[np.ndarray]]
+
+
+def _places(tiles: Sequence[Named], shape: tuple[int, ...]) -> list[Pattern]:
+    """For each pattern of shown faces, the places its face-down tiles must lie, and the places just beyond the
+    kong's two ends (those inside the photo)."""
+    quads = [np.asarray(q, np.float32) for q, _ in tiles]
+    faces = [_face(p) for _, p in tiles]
+    in_line = side_by_side(quads) | side_by_side([q[:, ::-1] for q in quads])
+    centre = np.array([q.mean(axis=0) for q in quads])
+    out: list[Pattern] = []
+    for a in range(len(tiles)):
+        for b in range(a + 1, len(tiles)):
+            if faces[a] is None or faces[a] != faces[b]:
+                continue
+            step = centre[b] - centre[a]
+            width = (min(quad_size(quads[a])) + min(quad_size(quads[b]))) / 2
+            if in_line[a, b]:  # shown side by side: the face-down tiles at both ends
+                ends = [quads[a] - step, quads[b] + step]
+                if all(_free(p, quads, shape) for p in ends):
+                    out.append((ends, _inside([quads[a] - 2 * step, quads[b] + 2 * step], shape)))
+            elif MIDDLE_SPAN[0] <= float(np.linalg.norm(step)) / width <= MIDDLE_SPAN[1] and _level(quads[a], quads[b]):
+                middle = [quads[a] + step / 3, quads[a] + 2 * step / 3]
+                if all(_free(p, quads, shape) for p in middle):
+                    out.append((middle, _inside([quads[a] - step / 3, quads[b] + step / 3], shape)))
+    return out
+
+
+def _level(a: np.ndarray, b: np.ndarray) -> bool:
+    """Two tiles of one row: about one size, sharing most of their height (or width, a row running down)."""
+    (ax0, ay0), (ax1, ay1) = a.min(axis=0), a.max(axis=0)
+    (bx0, by0), (bx1, by1) = b.min(axis=0), b.max(axis=0)
+    across = min(ay1, by1) - max(ay0, by0) >= 0.7 * min(ay1 - ay0, by1 - by0)
+    down = min(ax1, bx1) - max(ax0, bx0) >= 0.7 * min(ax1 - ax0, bx1 - bx0)
+    return bool(across or down)
+
+
+def hidden_backs(tiles: Sequence[Named], pixels: np.ndarray, clf: Classifier) -> list[Named]:
+    """The face-down tiles of concealed kongs whose shown faces were found but whose backs no detector boxed: quads at
+    the places the faces fix, read as sure backs by the classifier, each with ``back`` as its only reading."""
+    patterns = _places(tiles, pixels.shape)
+    if not patterns:
+        return []
+    named = iter(name_quads(pixels, [p for places, beyond in patterns for p in (*places, *beyond)], clf))
+    out: list[Named] = []
+    for places, beyond in patterns:
+        reads = [next(named) for _ in places]
+        outside = [next(named) for _ in beyond]
+        backs = all(p[0][0] == BACK and p[0][1] >= FAINT_MIN_PROB for _, p in reads)
+        if backs and not any(p[0][0] == BACK and p[0][1] >= FAINT_MIN_PROB for _, p in outside):
+            out += [(q, as_back(p)) for q, p in reads]
+    return out
