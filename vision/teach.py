@@ -343,7 +343,10 @@ def teach_from_photo(
     pixels, found = _photo_tiles(photo, clf)
     if not found:
         raise TeachError(NO_TILES)
-    table = _table(pixels, found, [], len(found) in (NO_BONUS_TILES, len(TILE_IDS)))
+    from sikwu.vision.teach_table import photo_spares
+
+    whole = len(found) in (NO_BONUS_TILES, len(TILE_IDS))
+    table = _table(pixels, found, photo_spares(photo) if whole else [], whole)
     return teach_from_crops(set_name, tile_crops(pixels, found), clf, replace, table)
 
 

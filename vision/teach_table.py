@@ -80,6 +80,17 @@ def table_spares(
     return kept
 
 
+def photo_spares(photo) -> list[np.ndarray]:  # noqa: ANN001 - any image input recognition takes
+    """The detectors' boxes besides the tiles (``pipeline.tile_quads``) in the pixels of the photo as loaded
+    (``io.load_image``), where recognition's tiles of a photo taught in any order are mapped back to."""
+    from sikwu.vision.io import load_image
+    from sikwu.vision.pipeline import tile_quads
+
+    laid = tile_quads(photo)
+    scale = np.asarray(load_image(photo).scale, np.float64)
+    return [np.asarray(laid.image.to_original(q) / scale, np.float32) for q in laid.spare]
+
+
 def _taken_area(shape: tuple[int, ...], boxes: np.ndarray, margin: float) -> np.ndarray:
     """Summed-area table of the pixels within ``margin`` of a tile box (to test a crop in constant time)."""
     H, W = shape[:2]

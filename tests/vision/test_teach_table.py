@@ -232,3 +232,21 @@ def test_what_a_detector_boxed_on_the_bare_table_is_taught_with_the_table(
 
     monkeypatch.setattr(pipeline, "tile_quads", with_a_spot)
     assert teach_from_photo(photo, "spotted", SetClassifier(), in_order=True).table_crops == plain + 1
+
+
+def test_spare_boxes_of_a_levelled_photo_are_mapped_back_to_the_photo_as_loaded(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # a photo taught in any order names recognition's tiles in the photo's own pixels; the spare boxes must be there
+    from sikwu.vision import pipeline
+    from sikwu.vision.io import load_image
+    from sikwu.vision.teach_table import photo_spares
+    from sikwu.vision.tilt import turn
+
+    photo = photo_with_tiles(GRID)
+    levelled = turn(load_image(photo), 20.0)  # the detectors worked on a levelled copy
+    spot = box_quad((300, 40, 340, 100))
+    monkeypatch.setattr(pipeline, "tile_quads", lambda image: pipeline.LaidOut(levelled, [], [spot]))
+    (mapped,) = photo_spares(photo)
+    expected = spot.astype(np.float64) @ levelled.unrotate[:, :2].T + levelled.unrotate[:, 2]
+    assert np.allclose(mapped, expected, atol=1e-3)
