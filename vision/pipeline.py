@@ -184,7 +184,7 @@ class LaidOut(NamedTuple):
     quads: list[np.ndarray]
     #: The detectors' other boxes (the general detector's own, faint ones, a first-detector box across two tiles):
     #: on a photo whose every tile was found, what the detectors take for a tile on this table
-    #: (``vision.teach_table.spare_crops``).
+    #: (``vision.teach_table.table_spares``).
     spare: list[np.ndarray]
 
 
@@ -247,7 +247,7 @@ def recognize(
         chosen = consistent([(q, p) for q, p in found if is_tile(p)])
         if chosen and backs:
             chosen = consistent(chosen + kong_completions(chosen, backs))
-        if chosen and found is not None and "detector" in used:
+        if chosen and "detector" in used:  # backs no detector boxed, where kongs' shown faces put them
             chosen = consistent(chosen + hidden_backs(chosen, loaded.pixels, clf))
         if not chosen:
             raise NoTilesFoundError(note("vision.no_tiles_among_candidates"))

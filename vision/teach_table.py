@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 import numpy as np
-from sikwu.vision.quads import intersection, quad_box
+from sikwu.vision.quads import area, intersection, quad_box
 
 #: Table crops taken from one teaching photo (each also stored half-turned).
 TABLE_CROPS = 24
@@ -74,7 +74,7 @@ def table_spares(
         if len(kept) >= count:
             break
         q = np.asarray(q, np.float32)
-        own = float(np.prod(np.subtract(quad_box(q)[2:], quad_box(q)[:2])))
+        own = area(q)
         if own > 0 and all(intersection(q, t) <= SPARE_OVER * own for t in [*tiles, *kept]):
             kept.append(q)
     return kept
