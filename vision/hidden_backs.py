@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 import numpy as np
-from sikwu.vision.kong_backs import as_back, side_by_side
+from sikwu.vision.kong_backs import LEVEL_SHARE, as_back, side_by_side
 from sikwu.vision.labels import BACK, NOT_A_TILE
 from sikwu.vision.naming import FAINT_MIN_PROB, Classifier, Named, name_quads
 from sikwu.vision.quads import overlap, quad_size
@@ -72,11 +72,12 @@ def _places(tiles: Sequence[Named], shape: tuple[int, ...]) -> list[Pattern]:
 
 
 def _level(a: np.ndarray, b: np.ndarray) -> bool:
-    """Two tiles of one row: about one size, sharing most of their height (or width, a row running down)."""
+    """Two tiles of one row: sharing most of their height (or width, a row running down), as ``side_by_side``
+    judges neighbours level (``LEVEL_SHARE``)."""
     (ax0, ay0), (ax1, ay1) = a.min(axis=0), a.max(axis=0)
     (bx0, by0), (bx1, by1) = b.min(axis=0), b.max(axis=0)
-    across = min(ay1, by1) - max(ay0, by0) >= 0.7 * min(ay1 - ay0, by1 - by0)
-    down = min(ax1, bx1) - max(ax0, bx0) >= 0.7 * min(ax1 - ax0, bx1 - bx0)
+    across = min(ay1, by1) - max(ay0, by0) >= LEVEL_SHARE * min(ay1 - ay0, by1 - by0)
+    down = min(ax1, bx1) - max(ax0, bx0) >= LEVEL_SHARE * min(ax1 - ax0, bx1 - bx0)
     return bool(across or down)
 
 
