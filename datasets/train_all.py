@@ -1,6 +1,7 @@
 """``sikwu train``: make both shipped models from scratch in one repeatable command, with a JSON record beside them.
 
-    sikwu train --out DIR [--seed 0] [--threads 2] [--detector-steps N] [--classifier-steps N] [--debian-art]
+    sikwu train --out DIR [--seed 0] [--threads 2] [--detector-steps N] [--classifier-steps N]
+                [--negative-scenes N] [--debian-art] [--only detector|classifier]
 
 Why one command with fixed step counts: the shipped models must be remade by anyone on two CPU cores and checked
 against what is committed. The detector trains on hk-photos/train, the project's own-faces tables and synthetic
@@ -8,7 +9,9 @@ table photos composed from training tile sets (``datasets.scenes``); the classif
 tile-crops photos, renders of the tile-art sets and the well-visible tiles of those same scenes (``scene_crops``).
 Nothing held out is read: the held-out tile-crops photos come from one function
 (``scenes.art.training_excluded_crops``, the split of ``datasets.split`` when present) and hk-photos/valid is never
-opened. ``training.json`` records the command, seed, threads, steps, data version and
+opened. The classifier also learns what recognition's detectors box on a bare table as ``not-a-tile``
+(``hard_negatives``, mined from scenes of their own seed). ``training.json``
+records the command, seed, threads, steps, data version and
 durations; the same seed, threads and steps on the same data version give byte-identical weights.
 
 ``--debian-art`` (off by default: the shipped models trained without it) adds every Debian tile set fetched by
@@ -162,7 +165,7 @@ def scene_folder(
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
-    from sikwu.datasets import train
+    from sikwu.datasets import hard_negatives, train
 
     p.add_argument("--out", type=Path, default=DEFAULT_OUT, help=f"folder for both models and {RECORD_NAME}")
     p.add_argument("--seed", type=int, default=0, help="seed for scenes, data order, augmentation and weights")
@@ -174,6 +177,11 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--classifier-steps", type=int, default=train.DEFAULT_STEPS,
         help=f"classifier steps of {train.BATCH_SIZE} crops (default {train.DEFAULT_STEPS})",
+    )  # fmt: skip
+    p.add_argument(
+        "--negative-scenes", type=int, default=hard_negatives.PER_KIND,
+        help="fresh training-art scenes of each kind whose bare-table detector boxes the classifier learns as "
+        f"not-a-tile (default {hard_negatives.PER_KIND}; 0: none)",
     )  # fmt: skip
     p.add_argument(
         "--scenes-per-kind", type=int, default=DEFAULT_SCENES_PER_KIND,
@@ -217,13 +225,19 @@ def _train_detector(args: argparse.Namespace, scenes: Path, debian_sets: list[st
 
 
 def _train_classifier(args: argparse.Namespace, scenes: Path, debian_sets: list[str]) -> dict[str, object]:
-    from sikwu.datasets import train
+    import numpy as np
+    from sikwu.datasets import hard_negatives, train
+    from sikwu.datasets.prepare import CACHE_SIZE
     from sikwu.datasets.scene_crops import scene_crops
+    from sikwu.vision.labels import NOT_A_TILE
 
+    more: dict[str, tuple[np.ndarray, list[str]]] = {"synthetic scenes": scene_crops(scenes)}
+    if args.negative_scenes:
+        negatives = hard_negatives.cached_negatives(args.seed, args.negative_scenes, generator_version(), CACHE_SIZE)
+        more["hard negatives"] = (negatives, [NOT_A_TILE] * len(negatives))
     summary = train.train(
         args.classifier_steps, args.seed, out=args.out / "tile_classifier.onnx",
-        extra={**_model_extra(debian_sets), "threads": args.threads},
-        more_crops={"synthetic scenes": scene_crops(scenes)},
+        extra={**_model_extra(debian_sets), "threads": args.threads}, more_crops=more,
     )  # fmt: skip
     summary.pop("history", None)
     return summary
@@ -248,6 +262,7 @@ def train_all(args: argparse.Namespace) -> dict[str, object]:
     record: dict[str, object] = {
         "command": _command(), "seed": args.seed, "threads": args.threads,
         "steps": {"detector": args.detector_steps, "classifier": args.classifier_steps},
+        "negative_scenes_per_kind": args.negative_scenes,
         "scenes_per_kind": args.scenes_per_kind, "data_version": data_version(files, generator, debian_art),
         "generator_version": generator, "input_files": len(files), "held_out_tile_crops": held_origin,
         "debian_art": debian_art,
@@ -275,6 +290,8 @@ def run(args: argparse.Namespace) -> int:
     from sikwu.datasets import train
 
     problem = train.training_error(args.threads, min(args.detector_steps, args.classifier_steps))
+    if problem is None and args.negative_scenes < 0:
+        problem = "--negative-scenes must be 0 (no hard negatives) or more"
     if problem is None and args.scenes_per_kind < 1:
         problem = "--scenes-per-kind must be at least 1"
     if problem is None and getattr(args, "debian_art", False):

@@ -1,0 +1,116 @@
+"""Hard negatives for the classifier: what recognition's detectors box on a bare table, cut from fresh scenes.
+
+Why: every box a detector proposes is named by the classifier, and ``not-a-tile`` is its veto. The classifier learnt
+that class from random crops of table tops (``confusable_crops``), which rarely frame a cloth's print as a detector
+does: centred on one spot, at a tile's size. On synthetic scenes of held-out art the classifier named three in four
+of the detectors' boxes on the bare table as a face (a printed cloth's dots as dot tiles: the phantom tiles of
+``benchmarks/bench_own_table.py``). Boxes the detectors put where no labelled tile lies, on scenes drawn from training
+art only (``train_all._training_scenes``, a seed of their own), are those very crops; the classifier learns them as
+``not-a-tile`` beside its other training crops (hard-negative mining).
+
+A box counts as bare table only when it keeps clear of every labelled tile grown by ``CLEAR`` of its size on each
+side: the labels box a tile's face, and a box on a standing tile's top or a flat tile's side shows the tile's body
+and back colour. Taught as not-a-tile, those crops cost the classifier its face-down tiles (a trial with the bare
+face boxes: concealed-kong backs counted 70 -> 55% on held-out art).
+
+The detectors are the ones recognition runs (``models/``): their mistakes are what the classifier must veto.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Iterable
+from pathlib import Path
+
+import numpy as np
+
+#: Scenes for mining are drawn from this seed plus the run's (the detector's training scenes use the run's seed).
+SEED_OFFSET = 20000
+#: Scenes of each kind mined.
+PER_KIND = 40
+#: A proposed box with at most this share of its area over (grown) labelled tiles lies on the bare table.
+ON_TABLE = 0.1
+#: Each labelled tile's box is grown by this share of its width and height on every side before that test.
+CLEAR = 0.5
+
+
+def on_table(boxes: np.ndarray, tiles: np.ndarray) -> np.ndarray:
+    """For each box (N x 4, x0 y0 x1 y1), whether at most ``ON_TABLE`` of its area lies over the labelled tiles'
+    boxes (M x 4) grown by ``CLEAR``: the largest share over any one tile."""
+    boxes = np.asarray(boxes, np.float64).reshape(-1, 4)
+    tiles = np.asarray(tiles, np.float64).reshape(-1, 4)
+    grow = np.concatenate([tiles[:, 2:] - tiles[:, :2]] * 2, axis=1) * CLEAR
+    tiles = tiles + grow * [-1, -1, 1, 1]
+    if not len(tiles):
+        return np.ones(len(boxes), bool)
+    w = np.clip(
+        np.minimum(boxes[:, None, 2], tiles[None, :, 2]) - np.maximum(boxes[:, None, 0], tiles[None, :, 0]), 0, None
+    )
+    h = np.clip(
+        np.minimum(boxes[:, None, 3], tiles[None, :, 3]) - np.maximum(boxes[:, None, 1], tiles[None, :, 1]), 0, None
+    )
+    area = np.maximum((boxes[:, 2] - boxes[:, 0]) * (boxes[:, 3] - boxes[:, 1]), 1e-6)
+    return (w * h).max(axis=1) / area <= ON_TABLE
+
+
+def proposed_boxes(jpeg: bytes) -> np.ndarray | None:
+    """Every box recognition's detectors propose for a photo (sure, first-detector-only, second-detector-only and
+    faint), in the photo's pixels; None when a framing fix changed the photo (its boxes are in other pixels)."""
+    from sikwu.vision import pipeline
+    from sikwu.vision.io import load_image
+    from sikwu.vision.propose import detector_proposals
+    from sikwu.vision.quads import quad_box
+
+    loaded = load_image(jpeg)
+    detector, why = pipeline._default_detector()
+    if detector is None:
+        raise RuntimeError(why or "no tile detector model")
+    found = detector_proposals(loaded, detector, pipeline._general_detector()[0])
+    if found.image is not loaded:
+        return None
+    quads = [*found.quads, *found.lone, *found.filled, *found.faint]
+    sx, sy = loaded.scale
+    return np.array([quad_box(q) for q in quads], np.float64).reshape(-1, 4) * [sx, sy, sx, sy]
+
+
+def mine(scenes: Iterable[tuple[str, object]], size: int) -> np.ndarray:
+    """Crops (padded like the other training crops, ``size`` square) of the boxes proposed on each scene's bare
+    table."""
+    import cv2
+    from sikwu.datasets.hk_photos import crop_box
+    from sikwu.datasets.prepare import PAD
+
+    crops: list[np.ndarray] = []
+    for _, sample in scenes:
+        boxes = proposed_boxes(sample.jpeg)  # type: ignore[attr-defined]
+        if boxes is None or not len(boxes):
+            continue
+        tiles = np.array([t.box for t in sample.tiles], np.float64).reshape(-1, 4)  # type: ignore[attr-defined]
+        img = cv2.imdecode(np.frombuffer(sample.jpeg, np.uint8), cv2.IMREAD_COLOR)  # type: ignore[attr-defined]
+        crops += [crop_box(img, *b, size, PAD) for b in boxes[on_table(boxes, tiles)]]
+    return np.stack(crops) if crops else np.zeros((0, size, size, 3), np.uint8)
+
+
+def detectors_digest() -> str:
+    """First 16 hex of the SHA-256 of the detector models mined with and of this module: the crops depend on them."""
+    from sikwu.models import GENERAL_DETECTOR_PATH
+    from sikwu.vision.detector import DEFAULT_MODEL_PATH
+
+    h = hashlib.sha256(Path(__file__).read_bytes())
+    for path in (DEFAULT_MODEL_PATH, GENERAL_DETECTOR_PATH):
+        h.update(Path(path).read_bytes() if Path(path).is_file() else b"")
+    return h.hexdigest()[:16]
+
+
+def cached_negatives(seed: int, per_kind: int, generator: str, size: int) -> np.ndarray:
+    """The mined crops for a run's seed, drawn once per (seed, count, data generator, detectors) into ``.cache``."""
+    from sikwu.datasets.detector_data import cache_root
+    from sikwu.datasets.train_all import _training_scenes
+
+    path = cache_root() / f"hard-negatives-s{seed}-n{per_kind}-{generator}-{detectors_digest()}-{size}.npy"
+    if path.is_file():
+        return np.load(path)
+    crops = mine(_training_scenes(seed + SEED_OFFSET, per_kind, []), size)
+    np.save(path.with_suffix(".partial.npy"), crops)
+    path.with_suffix(".partial.npy").rename(path)
+    return crops
