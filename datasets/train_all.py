@@ -25,6 +25,7 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
+import os
 import platform
 import shutil
 import sys
@@ -142,7 +143,8 @@ def scene_folder(
     seed: int, per_kind: int, generator: str, debian_art: dict[str, str] | None = None
 ) -> tuple[Path, list[str]]:
     """(training scenes for both models, scenes skipped), drawn once per (seed, count, generator, Debian sets drawn)
-    into ``.cache``."""
+    into ``.cache``. Each process draws into a folder of its own and the first to finish publishes it: two runs
+    started together (a classifier and a detector run side by side) must not write one folder."""
     from sikwu.datasets.detector_data import cache_root
     from sikwu.datasets.scenes.generate import write
 
@@ -152,7 +154,7 @@ def scene_folder(
     out = cache_root() / f"scenes-train-s{seed}-n{per_kind}-{SCENE_LONG_SIDE}-{generator}{tag}"
     if (out / "scenes.jsonl").is_file():
         return out, json.loads((out / "skipped.json").read_text())
-    tmp = out.with_name(out.name + ".partial")
+    tmp = out.with_name(f"{out.name}.partial-{os.getpid()}")
     shutil.rmtree(tmp, ignore_errors=True)
     skipped: list[str] = []
     info: dict[str, object] = {"seed": seed, "per_kind": per_kind, "long_side": SCENE_LONG_SIDE, "split": "train"}
@@ -160,7 +162,10 @@ def scene_folder(
         info["debian_art"] = list(debian_sets)
     write(tmp, _training_scenes(seed, per_kind, skipped, debian_sets), info)
     (tmp / "skipped.json").write_text(json.dumps(skipped, indent=1))
-    tmp.rename(out)
+    try:
+        tmp.rename(out)
+    except OSError:  # another run published the same scenes first: the draw is deterministic, keep theirs
+        shutil.rmtree(tmp, ignore_errors=True)
     return out, skipped
 
 
@@ -240,6 +245,8 @@ def _train_classifier(args: argparse.Namespace, scenes: Path, debian_sets: list[
         extra={**_model_extra(debian_sets), "threads": args.threads}, more_crops=more,
     )  # fmt: skip
     summary.pop("history", None)
+    if args.negative_scenes:  # the crops depend on the detectors mined with: name them
+        summary["hard_negatives_digest"] = hard_negatives.detectors_digest()
     return summary
 
 
