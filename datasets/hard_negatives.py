@@ -21,8 +21,12 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Iterable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import numpy as np
+
+if TYPE_CHECKING:
+    from sikwu.datasets.scenes.render import SceneSample
 
 #: Scenes for mining are drawn from this seed plus the run's (the detector's training scenes use the run's seed).
 SEED_OFFSET = 20000
@@ -73,7 +77,7 @@ def proposed_boxes(jpeg: bytes) -> np.ndarray | None:
     return np.array([quad_box(q) for q in quads], np.float64).reshape(-1, 4) * [sx, sy, sx, sy]
 
 
-def mine(scenes: Iterable[tuple[str, object]], size: int) -> np.ndarray:
+def mine(scenes: Iterable[tuple[str, SceneSample]], size: int) -> np.ndarray:
     """Crops (padded like the other training crops, ``size`` square) of the boxes proposed on each scene's bare
     table."""
     import cv2
@@ -82,11 +86,11 @@ def mine(scenes: Iterable[tuple[str, object]], size: int) -> np.ndarray:
 
     crops: list[np.ndarray] = []
     for _, sample in scenes:
-        boxes = proposed_boxes(sample.jpeg)  # type: ignore[attr-defined]
+        boxes = proposed_boxes(sample.jpeg)
         if boxes is None or not len(boxes):
             continue
-        tiles = np.array([t.box for t in sample.tiles], np.float64).reshape(-1, 4)  # type: ignore[attr-defined]
-        img = cv2.imdecode(np.frombuffer(sample.jpeg, np.uint8), cv2.IMREAD_COLOR)  # type: ignore[attr-defined]
+        tiles = np.array([t.box for t in sample.tiles], np.float64).reshape(-1, 4)
+        img = cv2.imdecode(np.frombuffer(sample.jpeg, np.uint8), cv2.IMREAD_COLOR)
         crops += [crop_box(img, *b, size, PAD) for b in boxes[on_table(boxes, tiles)]]
     return np.stack(crops) if crops else np.zeros((0, size, size, 3), np.uint8)
 
