@@ -58,6 +58,18 @@ def on_table(boxes: np.ndarray, tiles: np.ndarray) -> np.ndarray:
     return (w * h).max(axis=1) / area <= ON_TABLE
 
 
+def missing_detector() -> str | None:
+    """Why hard negatives cannot be mined here (the detector recognition runs is not in ``models/``), or None."""
+    from sikwu.vision.detector import DEFAULT_MODEL_PATH
+
+    if Path(DEFAULT_MODEL_PATH).is_file():
+        return None
+    return (
+        f"hard negatives are mined with the shipped tile detector, and {DEFAULT_MODEL_PATH} is missing: restore it "
+        "(git checkout models/) or train without them (--negative-scenes 0)"
+    )
+
+
 def proposed_boxes(jpeg: bytes) -> np.ndarray | None:
     """Every box recognition's detectors propose for a photo (sure, first-detector-only, second-detector-only and
     faint), in the photo's pixels; None when a framing fix changed the photo (its boxes are in other pixels)."""

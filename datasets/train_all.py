@@ -294,11 +294,13 @@ def train_all(args: argparse.Namespace) -> dict[str, object]:
 
 
 def run(args: argparse.Namespace) -> int:
-    from sikwu.datasets import train
+    from sikwu.datasets import hard_negatives, train
 
     problem = train.training_error(args.threads, min(args.detector_steps, args.classifier_steps))
     if problem is None and args.negative_scenes < 0:
         problem = "--negative-scenes must be 0 (no hard negatives) or more"
+    if problem is None and args.negative_scenes and args.only != "detector":
+        problem = hard_negatives.missing_detector()
     if problem is None and args.scenes_per_kind < 1:
         problem = "--scenes-per-kind must be at least 1"
     if problem is None and getattr(args, "debian_art", False):

@@ -73,3 +73,15 @@ def test_a_negative_count_of_negative_scenes_is_refused(tmp_path, monkeypatch, c
     assert train_all.main(["--negative-scenes", "-1", "--out", str(tmp_path / "m")]) == 2
     assert "--negative-scenes" in capsys.readouterr().err
     assert not (tmp_path / "m").exists()
+
+
+def test_training_without_the_shipped_detector_says_how_to_go_on(tmp_path, monkeypatch, capsys) -> None:
+    """Hard negatives are the shipped detector's boxes: without it the run stops before any work, saying so."""
+    from sikwu.vision import detector
+
+    monkeypatch.setattr(train, "training_error", lambda threads, steps: None)
+    monkeypatch.setattr(detector, "DEFAULT_MODEL_PATH", tmp_path / "none.onnx")
+    assert train_all.main(["--only", "classifier", "--out", str(tmp_path / "m")]) == 2
+    err = capsys.readouterr().err
+    assert "none.onnx" in err and "--negative-scenes 0" in err
+    assert not (tmp_path / "m").exists()
