@@ -27,3 +27,22 @@ def test_a_run_that_finishes_drawing_scenes_second_keeps_the_first_runs_folder(t
     out, _ = train_all.scene_folder(0, 1, "gen")
     assert (out / "scenes.jsonl").read_text() == "theirs\n"
     assert [p.name for p in tmp_path.iterdir()] == [out.name]
+
+
+def test_a_run_alone_publishes_its_scenes_and_reuses_them(tmp_path, monkeypatch) -> None:
+    from sikwu.datasets import detector_data
+    from sikwu.datasets.scenes import generate
+
+    monkeypatch.setattr(detector_data, "CACHE_DIR", tmp_path)
+    drawn: list[str] = []
+
+    def write(folder, scenes, info) -> None:
+        drawn.append(folder.name)
+        folder.mkdir()
+        (folder / "scenes.jsonl").write_text("ours\n")
+
+    monkeypatch.setattr(generate, "write", write)
+    out, skipped = train_all.scene_folder(0, 1, "gen")
+    again, _ = train_all.scene_folder(0, 1, "gen")
+    assert again == out and (out / "scenes.jsonl").read_text() == "ours\n" and skipped == []
+    assert len(drawn) == 1 and [p.name for p in tmp_path.iterdir()] == [out.name]
