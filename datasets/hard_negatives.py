@@ -42,20 +42,15 @@ CLEAR = 0.5
 def on_table(boxes: np.ndarray, tiles: np.ndarray) -> np.ndarray:
     """For each box (N x 4, x0 y0 x1 y1), whether at most ``ON_TABLE`` of its area lies over the labelled tiles'
     boxes (M x 4) grown by ``CLEAR``: the largest share over any one tile."""
+    from sikwu.datasets.box_match import overlaps
+
     boxes = np.asarray(boxes, np.float64).reshape(-1, 4)
     tiles = np.asarray(tiles, np.float64).reshape(-1, 4)
-    grow = np.concatenate([tiles[:, 2:] - tiles[:, :2]] * 2, axis=1) * CLEAR
-    tiles = tiles + grow * [-1, -1, 1, 1]
     if not len(tiles):
         return np.ones(len(boxes), bool)
-    w = np.clip(
-        np.minimum(boxes[:, None, 2], tiles[None, :, 2]) - np.maximum(boxes[:, None, 0], tiles[None, :, 0]), 0, None
-    )
-    h = np.clip(
-        np.minimum(boxes[:, None, 3], tiles[None, :, 3]) - np.maximum(boxes[:, None, 1], tiles[None, :, 1]), 0, None
-    )
-    area = np.maximum((boxes[:, 2] - boxes[:, 0]) * (boxes[:, 3] - boxes[:, 1]), 1e-6)
-    return (w * h).max(axis=1) / area <= ON_TABLE
+    grow = np.concatenate([tiles[:, 2:] - tiles[:, :2]] * 2, axis=1) * CLEAR
+    inter, area, _ = overlaps(boxes, tiles + grow * [-1, -1, 1, 1])
+    return inter.max(axis=1) / np.maximum(area, 1e-6) <= ON_TABLE
 
 
 def missing_detector() -> str | None:
