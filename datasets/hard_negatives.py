@@ -20,6 +20,7 @@ The detectors are the ones recognition runs (``models/``): their mistakes are wh
 from __future__ import annotations
 
 import hashlib
+import os
 from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -123,6 +124,7 @@ def cached_negatives(seed: int, per_kind: int, generator: str, size: int) -> np.
     if path.is_file():
         return np.load(path)
     crops = mine(_training_scenes(seed + SEED_OFFSET, per_kind, []), size)
-    np.save(path.with_suffix(".partial.npy"), crops)
-    path.with_suffix(".partial.npy").rename(path)
+    tmp = path.with_suffix(f".partial-{os.getpid()}.npy")  # a run of its own: two runs at once must not share it
+    np.save(tmp, crops)
+    tmp.replace(path)  # the mining is deterministic: a run finishing second writes the same crops
     return crops
