@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 import numpy as np
-from sikwu.vision.kong_backs import LEVEL_SHARE, as_back, side_by_side
+from sikwu.vision.kong_backs import as_back, level_pairs, side_by_side
 from sikwu.vision.labels import BACK, NOT_A_TILE
 from sikwu.vision.naming import FAINT_MIN_PROB, Classifier, Named, name_quads
 from sikwu.vision.quads import overlap, quad_size
@@ -51,7 +51,9 @@ def _places(tiles: Sequence[Named], shape: tuple[int, ...]) -> list[Pattern]:
     kong's two ends (those inside the photo)."""
     quads = [np.asarray(q, np.float32) for q, _ in tiles]
     faces = [_face(p) for _, p in tiles]
-    in_line = side_by_side(quads) | side_by_side([q[:, ::-1] for q in quads])
+    turned = [q[:, ::-1] for q in quads]  # a row running down the photo
+    in_line = side_by_side(quads) | side_by_side(turned)
+    level = level_pairs(quads) | level_pairs(turned)  # two tiles of one row
     centre = np.array([q.mean(axis=0) for q in quads])
     out: list[Pattern] = []
     for a in range(len(tiles)):
@@ -64,21 +66,11 @@ def _places(tiles: Sequence[Named], shape: tuple[int, ...]) -> list[Pattern]:
                 ends = [quads[a] - step, quads[b] + step]
                 if all(_free(p, quads, shape) for p in ends):
                     out.append((ends, _inside([quads[a] - 2 * step, quads[b] + 2 * step], shape)))
-            elif MIDDLE_SPAN[0] <= float(np.linalg.norm(step)) / width <= MIDDLE_SPAN[1] and _level(quads[a], quads[b]):
+            elif MIDDLE_SPAN[0] <= float(np.linalg.norm(step)) / width <= MIDDLE_SPAN[1] and level[a, b]:
                 middle = [quads[a] + step / 3, quads[a] + 2 * step / 3]
                 if all(_free(p, quads, shape) for p in middle):
                     out.append((middle, _inside([quads[a] - step / 3, quads[b] + step / 3], shape)))
     return out
-
-
-def _level(a: np.ndarray, b: np.ndarray) -> bool:
-    """Two tiles of one row: sharing most of their height (or width, a row running down), as ``side_by_side``
-    judges neighbours level (``LEVEL_SHARE``)."""
-    (ax0, ay0), (ax1, ay1) = a.min(axis=0), a.max(axis=0)
-    (bx0, by0), (bx1, by1) = b.min(axis=0), b.max(axis=0)
-    across = min(ay1, by1) - max(ay0, by0) >= LEVEL_SHARE * min(ay1 - ay0, by1 - by0)
-    down = min(ax1, bx1) - max(ax0, bx0) >= LEVEL_SHARE * min(ax1 - ax0, bx1 - bx0)
-    return bool(across or down)
 
 
 def hidden_backs(tiles: Sequence[Named], pixels: np.ndarray, clf: Classifier) -> list[Named]:

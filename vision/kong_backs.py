@@ -179,6 +179,22 @@ def _line_runs(quads: list[np.ndarray], in_line: np.ndarray | None = None) -> li
     return runs
 
 
+def _extents(quads: Sequence[np.ndarray]) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Each tile's x0, y0, x1, y1 as columns (n x 1): tile i down the rows, broadcast against tile j's ``.T``."""
+    pts = np.stack([np.asarray(q, np.float64) for q in quads])
+    lo, hi = pts.min(axis=1), pts.max(axis=1)
+    return lo[:, :1], lo[:, 1:], hi[:, :1], hi[:, 1:]
+
+
+def level_pairs(quads: Sequence[np.ndarray]) -> np.ndarray:
+    """For every two tiles, whether they are level: sharing at least ``LEVEL_SHARE`` of the lower one's height (of
+    its width for quads given transposed, a row running down the photo)."""
+    if not len(quads):
+        return np.zeros((0, 0), bool)
+    _, y0, _, y1 = _extents(quads)
+    return np.minimum(y1, y1.T) - np.maximum(y0, y0.T) >= LEVEL_SHARE * np.minimum(y1 - y0, (y1 - y0).T)
+
+
 def side_by_side(quads: list[np.ndarray]) -> np.ndarray:
     """For every two tiles, whether they lie as neighbours in a meld: side by side along the row, level with each
     other (sharing most of their height), about one size, at most a small fraction of a tile apart; not two tiles
@@ -186,11 +202,9 @@ def side_by_side(quads: list[np.ndarray]) -> np.ndarray:
     row is across.)"""
     if not quads:
         return np.zeros((0, 0), bool)
-    pts = np.stack([np.asarray(q, np.float64) for q in quads])
-    lo, hi = pts.min(axis=1), pts.max(axis=1)
-    x0, y0, x1, y1 = lo[:, :1], lo[:, 1:], hi[:, :1], hi[:, 1:]  # columns: tile i; rows broadcast against tile j
+    x0, y0, x1, y1 = _extents(quads)
     w, h = x1 - x0, y1 - y0
-    level = np.minimum(y1, y1.T) - np.maximum(y0, y0.T) >= LEVEL_SHARE * np.minimum(h, h.T)
+    level = level_pairs(quads)
     one_size = (np.maximum(h, h.T) <= SIZE_RATIO * np.minimum(h, h.T)) & (
         np.maximum(w, w.T) <= SIZE_RATIO * np.minimum(w, w.T)
     )
