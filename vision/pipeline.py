@@ -188,15 +188,15 @@ class LaidOut(NamedTuple):
     spare: list[np.ndarray]
 
 
-def tile_quads(image: ImageInput) -> LaidOut:
+def tile_quads(image: ImageInput | LoadedImage) -> LaidOut:
     """Where the detector is sure a tile lies, unnamed: on a photo whose every tile box is a tile (a set laid out on a
     plain table to teach it), no box is left to the classifier's veto, which an unseen set's faces can fail. Quads
     are in the pixels of the returned (framed) working image; the general detector's own extra boxes are left out
     (on a cloth it also boxes the gaps between spaced tiles), and so are the first detector's boxes the general one
     did not confirm where they overlap a confirmed tile (``naming.SOURCE_OVERLAP``): tiles laid out apart do not
     overlap, so such a box lies across two tiles (on a striped cloth, a dozen in one photo). Both are kept as
-    ``spare``. Raises ``NoTilesFoundError`` without a detector."""
-    loaded = load_image(image)
+    ``spare``. A photo already loaded is not read again. Raises ``NoTilesFoundError`` without a detector."""
+    loaded = image if isinstance(image, LoadedImage) else load_image(image)
     detector, why = _default_detector()
     if detector is None:
         raise NoTilesFoundError(why or note("vision.detector_found_nothing"))

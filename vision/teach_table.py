@@ -12,9 +12,13 @@ it has (on a printed cloth, its dots boxed as tiles: what would be read as phant
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 import numpy as np
 from sikwu.vision.quads import area, intersection, quad_box
+
+if TYPE_CHECKING:
+    from sikwu.vision.io import ImageInput
 
 #: Table crops taken from one teaching photo (each also stored half-turned).
 TABLE_CROPS = 24
@@ -80,14 +84,15 @@ def table_spares(
     return kept
 
 
-def photo_spares(photo) -> list[np.ndarray]:  # noqa: ANN001 - any image input recognition takes
+def photo_spares(photo: ImageInput) -> list[np.ndarray]:
     """The detectors' boxes besides the tiles (``pipeline.tile_quads``) in the pixels of the photo as loaded
     (``io.load_image``), where recognition's tiles of a photo taught in any order are mapped back to."""
     from sikwu.vision.io import load_image
     from sikwu.vision.pipeline import tile_quads
 
-    laid = tile_quads(photo)
-    scale = np.asarray(load_image(photo).scale, np.float64)
+    loaded = load_image(photo)
+    laid = tile_quads(loaded)
+    scale = np.asarray(loaded.scale, np.float64)
     return [np.asarray(laid.image.to_original(q) / scale, np.float32) for q in laid.spare]
 
 
