@@ -168,6 +168,16 @@ def write_doc(text: str, command: str, art: str, long_side: int = 1600) -> None:
     write_section(f"bench_scenes-{art}{size}", title, command, text, path=DOC)
 
 
+def debian_art_missing() -> str | None:
+    """Why held-out art would be tile-crops only: the Debian tile sets are not fetched on this machine (a fresh
+    machine's cache is empty), or None when they are."""
+    from sikwu.datasets.scenes import debian
+
+    if debian.fetched_set_names():
+        return None
+    return f"no Debian tile set in {debian.tileset_dir()}: run python -m sikwu.datasets.scenes.debian to fetch them"
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--per-kind", type=int, default=20)
@@ -186,6 +196,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--no-write", action="store_true", help="do not update docs/benchmarks.md")
     args = ap.parse_args(argv)
     args.kinds = tuple(k.strip() for k in args.kinds.split(",") if k.strip())
+    missing = debian_art_missing() if args.art == "heldout" else None
+    if missing and not args.no_write:
+        print(f"{missing}; figures of tile-crops alone are not comparable with docs/benchmarks.md (or pass --no-write)")
+        return 2
     tally, info = run(
         args.per_kind, args.seed, args.long_side, args.kinds, args.heldout_list, args.art, args.detector,
         args.art_unseen_by,

@@ -53,3 +53,16 @@ def test_face_up_found_counts_only_the_tiles_lying_face_up() -> None:
     boxes = np.array([tl.box for tl in sample.tiles], np.float32)[[0, 3]]
     t.add("k", sample, ["7z", "7z"], boxes)
     assert t.kind["kong"][4:] == [2, 2] and t.kind["kong"][1] == 2
+
+
+def test_held_out_figures_are_not_written_without_the_debian_sets(monkeypatch, tmp_path, capsys):
+    """A fresh machine has no Debian tile sets fetched: its held-out scenes would be tile-crops alone, and writing
+    them over docs/benchmarks.md would put figures of other art beside the same command."""
+    from sikwu.datasets.scenes import debian
+
+    from benchmarks import bench_scenes
+
+    monkeypatch.setenv("SIKWU_CACHE", str(tmp_path))
+    assert debian.fetched_set_names() == []
+    assert bench_scenes.main(["--per-kind", "1", "--art", "heldout"]) == 2
+    assert "python -m sikwu.datasets.scenes.debian" in capsys.readouterr().out
