@@ -10,6 +10,13 @@ read; the places count as face-down tiles only when the classifier is sure each 
 for any box only one detector saw) and the table just beyond the kong's ends is not read as surely: a cloth the
 classifier takes for backs (green felt can read as a green back) reads so beyond the kong too, where a kong's backs
 end.
+
+Two faces are equal when some face is among the classifier's readings of both (``same_face``), not only when their
+first readings agree: a face of unfamiliar art is often misread while the other end of its kong is read right (a
+9s read 6s beside a 9s). One of the places may already hold a tile read as a back (the detectors boxed one of the
+two): the other place is read as above. Not a tile read as a blank white dragon with ``back`` second, though it
+may be a back of an unfamiliar colour: on hk-photos a white dragon beside a pair took a phantom back beyond it in
+four photos.
 """
 
 from __future__ import annotations
@@ -28,14 +35,27 @@ FREE_OVERLAP = 0.3
 MIDDLE_SPAN = (2.6, 3.6)
 
 
-def _face(pred: Sequence[tuple[str, float]]) -> str | None:
-    label = pred[0][0]
-    return None if label in (BACK, NOT_A_TILE) else label
+def _faces(pred: Sequence[tuple[str, float]]) -> frozenset[str]:
+    """The faces among a tile's readings; none when its first reading is no face."""
+    if pred[0][0] in (BACK, NOT_A_TILE):
+        return frozenset()
+    return frozenset(label for label, _ in pred if label not in (BACK, NOT_A_TILE))
 
 
-def _free(place: np.ndarray, quads: Sequence[np.ndarray], shape: tuple[int, ...]) -> bool:
-    """Inside the photo and not covered by any tile found."""
-    return bool(_inside([place], shape)) and all(overlap(place, q) <= FREE_OVERLAP for q in quads)
+def same_face(a: Sequence[tuple[str, float]], b: Sequence[tuple[str, float]]) -> bool:
+    """Two tiles read as faces may show one face: some face is among the readings of both."""
+    return bool(_faces(a) & _faces(b))
+
+
+def _open(place: np.ndarray, tiles: Sequence[Named], shape: tuple[int, ...]) -> bool | None:
+    """True when a place is inside the photo and no tile found covers it; False when a tile read as a back covers
+    it; None when it is outside the photo or another tile covers it."""
+    if not _inside([place], shape):
+        return None
+    covering = [p for q, p in tiles if overlap(place, np.asarray(q, np.float32)) > FREE_OVERLAP]
+    if not covering:
+        return True
+    return False if len(covering) == 1 and covering[0][0][0] == BACK else None
 
 
 def _inside(places: list[np.ndarray], shape: tuple[int, ...]) -> list[np.ndarray]:
@@ -46,11 +66,20 @@ def _inside(places: list[np.ndarray], shape: tuple[int, ...]) -> list[np.ndarray
 Pattern = tuple[list[np.ndarray], list[np.ndarray]]
 
 
+def _open_places(places: list[np.ndarray], tiles: Sequence[Named], shape: tuple[int, ...]) -> list[np.ndarray] | None:
+    """The places no tile covers, when every place is open or holds a tile that may be a back and at least one is
+    open; else None."""
+    state = [_open(p, tiles, shape) for p in places]
+    if any(s is None for s in state) or not any(state):
+        return None
+    return [p for p, s in zip(places, state, strict=True) if s]
+
+
 def _places(tiles: Sequence[Named], shape: tuple[int, ...]) -> list[Pattern]:
-    """For each pattern of shown faces, the places its face-down tiles must lie, and the places just beyond the
-    kong's two ends (those inside the photo)."""
+    """For each pattern of shown faces, the places its face-down tiles must lie that no tile covers, and the places
+    just beyond the kong's two ends (those inside the photo)."""
     quads = [np.asarray(q, np.float32) for q, _ in tiles]
-    faces = [_face(p) for _, p in tiles]
+    preds = [p for _, p in tiles]
     turned = [q[:, ::-1] for q in quads]  # a row running down the photo
     in_line = side_by_side(quads) | side_by_side(turned)
     level = level_pairs(quads) | level_pairs(turned)  # two tiles of one row
@@ -58,17 +87,17 @@ def _places(tiles: Sequence[Named], shape: tuple[int, ...]) -> list[Pattern]:
     out: list[Pattern] = []
     for a in range(len(tiles)):
         for b in range(a + 1, len(tiles)):
-            if faces[a] is None or faces[a] != faces[b]:
+            if not same_face(preds[a], preds[b]):
                 continue
             step = centre[b] - centre[a]
             width = (min(quad_size(quads[a])) + min(quad_size(quads[b]))) / 2
             if in_line[a, b]:  # shown side by side: the face-down tiles at both ends
-                ends = [quads[a] - step, quads[b] + step]
-                if all(_free(p, quads, shape) for p in ends):
+                ends = _open_places([quads[a] - step, quads[b] + step], tiles, shape)
+                if ends:
                     out.append((ends, _inside([quads[a] - 2 * step, quads[b] + 2 * step], shape)))
             elif MIDDLE_SPAN[0] <= float(np.linalg.norm(step)) / width <= MIDDLE_SPAN[1] and level[a, b]:
-                middle = [quads[a] + step / 3, quads[a] + 2 * step / 3]
-                if all(_free(p, quads, shape) for p in middle):
+                middle = _open_places([quads[a] + step / 3, quads[a] + 2 * step / 3], tiles, shape)
+                if middle:
                     out.append((middle, _inside([quads[a] - step / 3, quads[b] + step / 3], shape)))
     return out
 

@@ -32,7 +32,7 @@ _Tile = TypeVar("_Tile", bound=tuple[np.ndarray, TopK])
 FACE_DOWN_PLACES = ((1, 2), (0, 3))
 
 
-def _could_be_back(pred: TopK) -> bool:
+def could_be_back(pred: TopK) -> bool:
     """``back`` is the classifier's first or second reading of the crop."""
     readings = [label for label, _ in pred if label != NOT_A_TILE]
     return BACK in readings[:2]
@@ -47,7 +47,7 @@ def _face_down_places(group: list[int], preds: Sequence[TopK]) -> tuple[int, int
         shown = {top[k] for k in up}
         if len(shown) != 1 or BACK in shown or top[down[0]] in shown or top[down[1]] in shown:
             continue
-        if all(_could_be_back(preds[group[k]]) for k in down):
+        if all(could_be_back(preds[group[k]]) for k in down):
             return down
     return None
 

@@ -80,3 +80,20 @@ def test_two_different_faces_show_no_kong() -> None:
 def test_a_place_outside_the_photo_is_no_tile() -> None:
     narrow = photo(0, 3, width=330)  # the right end's place runs off the photo
     assert hidden_backs([tile(1, FACE), tile(2, FACE)], narrow, ByShade()) == []
+
+
+def test_an_end_misread_as_another_face_still_shows_the_kong_when_its_readings_hold_the_other_end() -> None:
+    # a face of unfamiliar art: an 8m read first as a flower, with 8m among its readings
+    misread = [("2f", 0.86), ("8m", 0.05), ("4f", 0.02)]
+    assert slots(hidden_backs([tile(1, FACE), tile(2, misread)], photo(0, 3), ByShade())) == [0, 3]
+
+
+def test_a_back_the_detectors_boxed_leaves_only_the_other_place_to_read() -> None:
+    found = hidden_backs([tile(0, BACK), tile(1, FACE), tile(2, FACE)], photo(0, 3), ByShade())
+    assert slots(found) == [3]
+
+
+def test_a_white_dragon_read_with_back_second_is_no_place_of_a_kong() -> None:
+    # hk-photos: a blank white dragon beside a pung's pair took a phantom back at the pair's other end
+    white = [("5z", 0.76), ("back", 0.21), ("not-a-tile", 0.01)]
+    assert hidden_backs([tile(0, white), tile(1, FACE), tile(2, FACE)], photo(3), ByShade()) == []
