@@ -11,7 +11,7 @@ for any box only one detector saw) and the table just beyond the kong's ends is 
 classifier takes for backs (green felt can read as a green back) reads so beyond the kong too, where a kong's backs
 end.
 
-Two faces are equal when some face is among the classifier's readings of both (``same_face``), not only when their
+Two faces are equal when some face is among the classifier's readings of both, not only when their
 first readings agree: a face of unfamiliar art is often misread while the other end of its kong is read right (a
 9s read 6s beside a 9s). One of the places may already hold a tile read as a back (the detectors boxed one of the
 two): the other place is read as above. Not a tile read as a blank white dragon with ``back`` second, though it
@@ -42,20 +42,33 @@ def _faces(pred: Sequence[tuple[str, float]]) -> frozenset[str]:
     return frozenset(label for label, _ in pred if label not in (BACK, NOT_A_TILE))
 
 
-def same_face(a: Sequence[tuple[str, float]], b: Sequence[tuple[str, float]]) -> bool:
-    """Two tiles read as faces may show one face: some face is among the readings of both."""
-    return bool(_faces(a) & _faces(b))
+class _Found:
+    """The tiles found, with each one's quad and axis-aligned extent (x0, y0, x1, y1) to find those near a place
+    without measuring its overlap with every tile of the photo."""
+
+    def __init__(self, tiles: Sequence[Named]) -> None:
+        self.quads = [np.asarray(q, np.float32) for q, _ in tiles]
+        self.preds = [p for _, p in tiles]
+        pts = np.stack(self.quads) if self.quads else np.zeros((0, 4, 2), np.float32)
+        self.extent = np.concatenate([pts.min(axis=1), pts.max(axis=1)], axis=1)
+
+    def covering(self, place: np.ndarray) -> list[int]:
+        """The tiles covering more than ``FREE_OVERLAP`` of a place (or of themselves)."""
+        lo, hi = place.min(axis=0), place.max(axis=0)
+        e = self.extent
+        near = np.flatnonzero((e[:, 0] < hi[0]) & (e[:, 2] > lo[0]) & (e[:, 1] < hi[1]) & (e[:, 3] > lo[1]))
+        return [int(i) for i in near if overlap(place, self.quads[i]) > FREE_OVERLAP]
 
 
-def _open(place: np.ndarray, tiles: Sequence[Named], shape: tuple[int, ...]) -> bool | None:
+def _open(place: np.ndarray, found: _Found, shape: tuple[int, ...]) -> bool | None:
     """True when a place is inside the photo and no tile found covers it; False when a tile read as a back covers
     it; None when it is outside the photo or another tile covers it."""
     if not _inside([place], shape):
         return None
-    covering = [p for q, p in tiles if overlap(place, np.asarray(q, np.float32)) > FREE_OVERLAP]
+    covering = found.covering(place)
     if not covering:
         return True
-    return False if len(covering) == 1 and covering[0][0][0] == BACK else None
+    return False if len(covering) == 1 and found.preds[covering[0]][0][0] == BACK else None
 
 
 def _inside(places: list[np.ndarray], shape: tuple[int, ...]) -> list[np.ndarray]:
@@ -66,39 +79,41 @@ def _inside(places: list[np.ndarray], shape: tuple[int, ...]) -> list[np.ndarray
 Pattern = tuple[list[np.ndarray], list[np.ndarray]]
 
 
-def _open_places(places: list[np.ndarray], tiles: Sequence[Named], shape: tuple[int, ...]) -> list[np.ndarray] | None:
-    """The places no tile covers, when every place is open or holds a tile that may be a back and at least one is
+def _open_places(places: list[np.ndarray], found: _Found, shape: tuple[int, ...]) -> list[np.ndarray] | None:
+    """The places no tile covers, when every place is open or holds a tile read as a back and at least one is
     open; else None."""
-    state = [_open(p, tiles, shape) for p in places]
-    if any(s is None for s in state) or not any(state):
-        return None
-    return [p for p, s in zip(places, state, strict=True) if s]
+    state = []
+    for p in places:
+        state.append(_open(p, found, shape))
+        if state[-1] is None:
+            return None
+    return [p for p, s in zip(places, state, strict=True) if s] or None
 
 
 def _places(tiles: Sequence[Named], shape: tuple[int, ...]) -> list[Pattern]:
     """For each pattern of shown faces, the places its face-down tiles must lie that no tile covers, and the places
     just beyond the kong's two ends (those inside the photo)."""
-    quads = [np.asarray(q, np.float32) for q, _ in tiles]
-    preds = [p for _, p in tiles]
+    found = _Found(tiles)
+    quads, preds = found.quads, found.preds
     turned = [q[:, ::-1] for q in quads]  # a row running down the photo
     in_line = side_by_side(quads) | side_by_side(turned)
     level = level_pairs(quads) | level_pairs(turned)  # two tiles of one row
     centre = np.array([q.mean(axis=0) for q in quads])
+    width = np.array([min(quad_size(q)) for q in quads])
+    faces = [_faces(p) for p in preds]
     out: list[Pattern] = []
-    for a in range(len(tiles)):
-        for b in range(a + 1, len(tiles)):
-            if not same_face(preds[a], preds[b]):
-                continue
-            step = centre[b] - centre[a]
-            width = (min(quad_size(quads[a])) + min(quad_size(quads[b]))) / 2
-            if in_line[a, b]:  # shown side by side: the face-down tiles at both ends
-                ends = _open_places([quads[a] - step, quads[b] + step], tiles, shape)
-                if ends:
-                    out.append((ends, _inside([quads[a] - 2 * step, quads[b] + 2 * step], shape)))
-            elif MIDDLE_SPAN[0] <= float(np.linalg.norm(step)) / width <= MIDDLE_SPAN[1] and level[a, b]:
-                middle = _open_places([quads[a] + step / 3, quads[a] + 2 * step / 3], tiles, shape)
-                if middle:
-                    out.append((middle, _inside([quads[a] - step / 3, quads[b] + step / 3], shape)))
+    for a, b in zip(*np.nonzero(np.triu(in_line | level, 1)), strict=True):
+        if not faces[a] & faces[b]:
+            continue
+        step = centre[b] - centre[a]
+        if in_line[a, b]:  # shown side by side: the face-down tiles at both ends
+            ends = _open_places([quads[a] - step, quads[b] + step], found, shape)
+            if ends:
+                out.append((ends, _inside([quads[a] - 2 * step, quads[b] + 2 * step], shape)))
+        elif MIDDLE_SPAN[0] <= float(np.linalg.norm(step)) / ((width[a] + width[b]) / 2) <= MIDDLE_SPAN[1]:
+            middle = _open_places([quads[a] + step / 3, quads[a] + 2 * step / 3], found, shape)
+            if middle:
+                out.append((middle, _inside([quads[a] - step / 3, quads[b] + step / 3], shape)))
     return out
 
 
