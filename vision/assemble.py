@@ -3,8 +3,9 @@
 Candidates from two sources, or from two views of one place, can overlap: duplicates, boxes straddling two tiles
 and scraps are dropped first (``consistent``).  The kept tiles are laid out in rows and groups (``vision.layout``),
 their ids assigned under the tile-set counts and, when asked, the winning-hand shape (``vision.assign``), after
-the face-down tiles of groups shaped like a concealed kong are read as backs (``vision.kong_backs``), and their
-quads mapped back to the original photo's pixels.
+the face-down tiles of groups shaped like a concealed kong are read as backs (``vision.kong_backs``) and a back
+between two faces where no kong could put one as a face (``vision.lone_backs``), and their quads mapped back to the
+original photo's pixels.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from sikwu.vision.calibration import Calibration
 from sikwu.vision.io import LoadedImage
 from sikwu.vision.kong_backs import as_back, kong_backs
 from sikwu.vision.layout import layout
+from sikwu.vision.lone_backs import as_face, faces_between
 from sikwu.vision.naming import Named
 from sikwu.vision.quads import area, intersection, quad_box
 from sikwu.vision.result import RecognizedTile
@@ -72,13 +74,16 @@ def assemble(
     order = sorted(range(len(chosen)), key=lambda i: placements[i].order)
     chosen = [chosen[i] for i in order]
     placements = [placements[i] for i in order]
-    down = set(kong_backs([p.group for p in placements], [p for _, p in chosen]))
-    assignment = assign([as_back(p) if i in down else p for i, (_, p) in enumerate(chosen)], winning=winning)
+    preds = [p for _, p in chosen]
+    down = set(kong_backs([p.group for p in placements], preds))
+    up = set(faces_between([q for q, _ in chosen], preds)) - down
+    given = [as_back(p) if i in down else as_face(p) if i in up else p for i, p in enumerate(preds)]
+    assignment = assign(given, winning=winning)
     tiles = []
     for i, ((q, pred), place, got) in enumerate(zip(chosen, placements, assignment.tiles, strict=True)):
         q_orig = image.to_original(q)
         confidence, top3, unknown = got.confidence, got.top3, False
-        if i in down:  # the classifier's own readings, for the player checking the layout's
+        if i in down or i in up:  # the classifier's own readings, for the player checking the layout's
             top3 = rounded_top3(pred)
         if calibration is not None:
             readings = calibration.recalibrate(pred)
@@ -94,7 +99,7 @@ def assemble(
                 box=quad_box(q_orig),
                 group=place.group,
                 row=place.row,
-                changed=got.changed or i in down,
+                changed=got.changed or i in down or i in up,
                 low_confidence=got.low_confidence,
                 unknown=unknown,
             )

@@ -120,7 +120,7 @@ def _completed(quads: list[np.ndarray], preds: Sequence[TopK], n_accepted: int) 
     kept: set[int] = set()
     in_kong: set[int] = set()
     in_line = side_by_side(quads)
-    for row in reading_rows(quads) + _line_runs(quads, in_line):
+    for row in reading_rows(quads) + line_runs(quads, in_line):
         for start in range(len(row) - 3):
             run = row[start : start + 4]
             candidates = [k for k, i in enumerate(run) if i >= n_accepted]
@@ -161,7 +161,7 @@ def _middle_pairs(
     return kept
 
 
-def _line_runs(quads: list[np.ndarray], in_line: np.ndarray | None = None) -> list[list[int]]:
+def line_runs(quads: list[np.ndarray], in_line: np.ndarray | None = None) -> list[list[int]]:
     """Runs of tiles laid side by side (``side_by_side``), each left to right: a meld found from its own tiles, where
     the layout's rows can mix it with a row lying close below a slanted one."""
     if not quads:

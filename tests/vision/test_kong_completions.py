@@ -139,9 +139,9 @@ def test_recognition_counts_the_second_detectors_backs_of_a_concealed_kong(monke
 
 def test_tiles_laid_side_by_side_make_one_run_apart_from_the_row_just_below() -> None:
     # a meld's own tiles give its run, where the layout's rows can mix a slanted meld with the hand below it
-    from sikwu.vision.kong_backs import _line_runs
+    from sikwu.vision.kong_backs import line_runs
 
     meld = [tile(s, FACE, y=100.0 - 9 * s)[0] for s in range(4)]
     hand = [tile(s, OTHER, y=185.0 - 9 * s)[0] for s in range(-2, 6)]
-    runs = _line_runs([*hand, *meld])
+    runs = line_runs([*hand, *meld])
     assert [8, 9, 10, 11] in runs and list(range(8)) in runs

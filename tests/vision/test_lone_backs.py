@@ -1,0 +1,52 @@
+"""A tile read as a back between two faces is a face (vision.lone_backs): in a Hong Kong hand laid out to score, the
+only face-down tiles are a concealed kong's two, at its ends (back, face, face, back) or in its middle (face, back,
+back, face), so a back with a face on each side and no pair of equal faces beside it is a face misread, such as a
+blank white dragon (hk-photos/valid)."""
+
+from __future__ import annotations
+
+import numpy as np
+from sikwu.vision.lone_backs import as_face, faces_between
+from sikwu.vision.quads import box_quad
+
+BLANK_READ_AS_BACK = [("back", 0.59), ("5z", 0.41), ("not-a-tile", 0.0)]
+PINK_BACK_READ_AS_BLANK = [("5z", 0.59), ("back", 0.41), ("not-a-tile", 0.0)]
+W, H = 60.0, 80.0
+
+
+def face(tile: str) -> list[tuple[str, float]]:
+    return [(tile, 0.98), ("not-a-tile", 0.01), ("9s", 0.01)]
+
+
+def row(*preds: list[tuple[str, float]]) -> tuple[list[np.ndarray], list[list[tuple[str, float]]]]:
+    """Touching tiles left to right."""
+    quads = [box_quad((200.0 + i * W, 100.0, 200.0 + i * W + W - 2, 100.0 + H)) for i in range(len(preds))]
+    return quads, list(preds)
+
+
+def test_a_back_between_two_faces_of_a_hand_is_a_face() -> None:
+    quads, preds = row(face("2p"), face("7z"), BLANK_READ_AS_BACK, face("3m"), face("4m"))
+    assert faces_between(quads, preds) == [2]
+    assert as_face(BLANK_READ_AS_BACK)[0][0] == "5z"
+
+
+def test_the_end_of_a_concealed_kong_laid_against_the_hand_stays_a_back() -> None:
+    quads, preds = row(face("3m"), face("4m"), BLANK_READ_AS_BACK, face("8p"), face("8p"), BLANK_READ_AS_BACK)
+    assert faces_between(quads, preds) == []
+
+
+def test_a_kong_middle_back_beside_a_back_read_as_a_blank_stays_a_back() -> None:
+    # face, back, back, face with the second back of an unfamiliar colour read as a blank white dragon
+    quads, preds = row(face("2p"), BLANK_READ_AS_BACK, PINK_BACK_READ_AS_BLANK, face("2p"))
+    assert faces_between(quads, preds) == []
+
+
+def test_a_back_with_no_face_on_one_side_stays_a_back() -> None:
+    quads, preds = row(face("2p"), BLANK_READ_AS_BACK, BLANK_READ_AS_BACK, BLANK_READ_AS_BACK)
+    assert faces_between(quads, preds) == []
+
+
+def test_a_sure_back_with_no_face_among_its_readings_stays_a_back() -> None:
+    sure = [("back", 0.99), ("not-a-tile", 0.01)]
+    quads, preds = row(face("2p"), face("7z"), sure, face("3m"), face("4m"))
+    assert faces_between(quads, preds) == []
