@@ -11,12 +11,13 @@ for any box only one detector saw) and the table just beyond the kong's ends is 
 classifier takes for backs (green felt can read as a green back) reads so beyond the kong too, where a kong's backs
 end.
 
-Two faces are equal when some face is among the classifier's readings of both, not only when their
-first readings agree: a face of unfamiliar art is often misread while the other end of its kong is read right (a
-9s read 6s beside a 9s). One of the places may already hold a tile read as a back (the detectors boxed one of the
-two): the other place is read as above. Not a tile read as a blank white dragon with ``back`` second, though it
-may be a back of an unfamiliar colour: on hk-photos a white dragon beside a pair took a phantom back beyond it in
-four photos.
+Two faces are equal when some face is among the first three readings of both (``SAME_FACE_READINGS``), not only
+when their first readings agree: a face of unfamiliar art is often misread while the other end of its kong is read
+right (a 9s read 6s beside a 9s). One of the places may already hold a tile read as a back (the detectors boxed one
+of the two): the other place is read as above. Between two equal faces, also a tile read first as a face with
+``back`` second (a back of an unfamiliar colour read as a blank white dragon; ``kong_backs`` then reads it as a back
+once the kong is whole), and a place read so, the two readings together sure. Not at a kong's ends: on hk-photos a
+white dragon beside a pair took a phantom back beyond it in four photos.
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 import numpy as np
-from sikwu.vision.kong_backs import as_back, level_pairs, side_by_side
+from sikwu.vision.kong_backs import as_back, could_be_back, level_pairs, side_by_side
 from sikwu.vision.labels import BACK, NOT_A_TILE
 from sikwu.vision.naming import FAINT_MIN_PROB, Classifier, Named, name_quads
 from sikwu.vision.quads import overlap, quad_size
@@ -33,13 +34,17 @@ from sikwu.vision.quads import overlap, quad_size
 FREE_OVERLAP = 0.3
 #: Two equal faces with a kong's middle pair between them: centres this many tile widths apart.
 MIDDLE_SPAN = (2.6, 3.6)
+#: Two faces may be one tile when a face is among the first this many readings of both: the three a player is shown.
+#: The classifier's fourth and fifth readings are near zero and shared by unrelated tiles (on hk-photos, a 6s and a
+#: 2p of one row took a phantom back between them).
+SAME_FACE_READINGS = 3
 
 
 def _faces(pred: Sequence[tuple[str, float]]) -> frozenset[str]:
-    """The faces among a tile's readings; none when its first reading is no face."""
+    """The faces among a tile's first ``SAME_FACE_READINGS`` readings; none when its first reading is no face."""
     if pred[0][0] in (BACK, NOT_A_TILE):
         return frozenset()
-    return frozenset(label for label, _ in pred if label not in (BACK, NOT_A_TILE))
+    return frozenset(label for label, _ in pred[:SAME_FACE_READINGS] if label not in (BACK, NOT_A_TILE))
 
 
 class _Found:
@@ -60,15 +65,19 @@ class _Found:
         return [int(i) for i in near if overlap(place, self.quads[i]) > FREE_OVERLAP]
 
 
-def _open(place: np.ndarray, found: _Found, shape: tuple[int, ...]) -> bool | None:
+def _open(place: np.ndarray, found: _Found, shape: tuple[int, ...], middle: bool) -> bool | None:
     """True when a place is inside the photo and no tile found covers it; False when a tile read as a back covers
-    it; None when it is outside the photo or another tile covers it."""
+    it (in a kong's middle, also one with ``back`` second); None when it is outside the photo or another tile covers
+    it."""
     if not _inside([place], shape):
         return None
     covering = found.covering(place)
     if not covering:
         return True
-    return False if len(covering) == 1 and found.preds[covering[0]][0][0] == BACK else None
+    if len(covering) != 1:
+        return None
+    pred = found.preds[covering[0]]
+    return False if pred[0][0] == BACK or (middle and could_be_back(pred)) else None
 
 
 def _inside(places: list[np.ndarray], shape: tuple[int, ...]) -> list[np.ndarray]:
@@ -76,15 +85,19 @@ def _inside(places: list[np.ndarray], shape: tuple[int, ...]) -> list[np.ndarray
     return [p for p in places if p[:, 0].min() >= 0 and p[:, 1].min() >= 0 and p[:, 0].max() < w and p[:, 1].max() < h]
 
 
-Pattern = tuple[list[np.ndarray], list[np.ndarray]]
+#: Where a kong's face-down tiles must lie (those no tile covers), the places just beyond its ends, and whether the
+#: places lie between its faces (its middle) rather than at its ends.
+Pattern = tuple[list[np.ndarray], list[np.ndarray], bool]
 
 
-def _open_places(places: list[np.ndarray], found: _Found, shape: tuple[int, ...]) -> list[np.ndarray] | None:
+def _open_places(
+    places: list[np.ndarray], found: _Found, shape: tuple[int, ...], middle: bool = False
+) -> list[np.ndarray] | None:
     """The places no tile covers, when every place is open or holds a tile read as a back and at least one is
     open; else None."""
     state = []
     for p in places:
-        state.append(_open(p, found, shape))
+        state.append(_open(p, found, shape, middle))
         if state[-1] is None:
             return None
     return [p for p, s in zip(places, state, strict=True) if s] or None
@@ -109,26 +122,37 @@ def _places(tiles: Sequence[Named], shape: tuple[int, ...]) -> list[Pattern]:
         if in_line[a, b]:  # shown side by side: the face-down tiles at both ends
             ends = _open_places([quads[a] - step, quads[b] + step], found, shape)
             if ends:
-                out.append((ends, _inside([quads[a] - 2 * step, quads[b] + 2 * step], shape)))
+                out.append((ends, _inside([quads[a] - 2 * step, quads[b] + 2 * step], shape), False))
         elif MIDDLE_SPAN[0] <= float(np.linalg.norm(step)) / ((width[a] + width[b]) / 2) <= MIDDLE_SPAN[1]:
-            middle = _open_places([quads[a] + step / 3, quads[a] + 2 * step / 3], found, shape)
+            middle = _open_places([quads[a] + step / 3, quads[a] + 2 * step / 3], found, shape, middle=True)
             if middle:
-                out.append((middle, _inside([quads[a] - step / 3, quads[b] + step / 3], shape)))
+                out.append((middle, _inside([quads[a] - step / 3, quads[b] + step / 3], shape), True))
     return out
+
+
+def _reads_back(pred: Sequence[tuple[str, float]], middle: bool) -> bool:
+    """The classifier is sure a place holds a back; between a kong's two faces also when it reads a face first and
+    ``back`` second, the two together sure (a back of an unfamiliar colour read as a blank white dragon, as
+    ``kong_backs`` turns such a tile the detectors boxed)."""
+    if pred[0][0] == BACK:
+        return pred[0][1] >= FAINT_MIN_PROB
+    face_then_back = len(pred) > 1 and pred[0][0] != NOT_A_TILE and pred[1][0] == BACK
+    return middle and face_then_back and pred[0][1] + pred[1][1] >= FAINT_MIN_PROB
 
 
 def hidden_backs(tiles: Sequence[Named], pixels: np.ndarray, clf: Classifier) -> list[Named]:
     """The face-down tiles of concealed kongs whose shown faces were found but whose backs no detector boxed: quads at
-    the places the faces fix, read as sure backs by the classifier, each with ``back`` as its only reading."""
+    the places the faces fix, read as backs by the classifier (``_reads_back``), each with ``back`` as its only
+    reading."""
     patterns = _places(tiles, pixels.shape)
     if not patterns:
         return []
-    named = iter(name_quads(pixels, [p for places, beyond in patterns for p in (*places, *beyond)], clf))
+    named = iter(name_quads(pixels, [p for places, beyond, _ in patterns for p in (*places, *beyond)], clf))
     out: list[Named] = []
-    for places, beyond in patterns:
+    for places, beyond, middle in patterns:
         reads = [next(named) for _ in places]
         outside = [next(named) for _ in beyond]
-        backs = all(p[0][0] == BACK and p[0][1] >= FAINT_MIN_PROB for _, p in reads)
+        backs = all(_reads_back(p, middle) for _, p in reads)
         if backs and not any(p[0][0] == BACK and p[0][1] >= FAINT_MIN_PROB for _, p in outside):
             out += [(q, as_back(p)) for q, p in reads]
     return out

@@ -97,3 +97,28 @@ def test_a_white_dragon_read_with_back_second_is_no_place_of_a_kong() -> None:
     # hk-photos: a blank white dragon beside a pung's pair took a phantom back at the pair's other end
     white = [("5z", 0.76), ("back", 0.21), ("not-a-tile", 0.01)]
     assert hidden_backs([tile(0, white), tile(1, FACE), tile(2, FACE)], photo(3), ByShade()) == []
+
+
+def test_faces_sharing_only_a_fourth_reading_are_not_one_tile() -> None:
+    # the classifier's fourth and fifth readings are near zero and shared by unrelated tiles
+    six = [("6s", 0.97), ("9s", 0.01), ("4s", 0.01), ("2p", 0.001)]
+    two = [("2p", 0.97), ("3p", 0.01), ("4p", 0.01), ("6s", 0.001)]
+    assert hidden_backs([tile(1, six), tile(2, two)], photo(0, 3), ByShade()) == []
+
+
+class BacksReadAsBlanks(ByShade):
+    """Backs of a colour the classifier never learnt: read as a blank white dragon first, ``back`` second."""
+
+    def predict(self, crops: Sequence[np.ndarray], k: int = 3) -> list[list[tuple[str, float]]]:
+        blank = [("5z", 0.72), ("back", 0.23), ("not-a-tile", 0.05)]
+        return [blank[:k] if p[0][0] == "back" else p for p in super().predict(crops, k)]
+
+
+def test_between_two_equal_faces_backs_read_as_blanks_with_back_second_are_backs() -> None:
+    found = hidden_backs([tile(0, FACE), tile(3, FACE)], photo(1, 2), BacksReadAsBlanks())
+    assert slots(found) == [1, 2] and all(p == [("back", 0.23)] for _, p in found)
+
+
+def test_at_a_kongs_ends_backs_read_as_blanks_are_not_enough() -> None:
+    # beside a pair laid side by side, a blank white dragon is as likely as a back of an unfamiliar colour
+    assert hidden_backs([tile(1, FACE), tile(2, FACE)], photo(0, 3), BacksReadAsBlanks()) == []
