@@ -196,7 +196,7 @@ def tile_quads(image: ImageInput | LoadedImage) -> LaidOut:
     did not confirm where they overlap a confirmed tile (``naming.SOURCE_OVERLAP``): tiles laid out apart do not
     overlap, so such a box lies across two tiles (on a striped cloth, a dozen in one photo). Both are kept as
     ``spare``. A photo already loaded is not read again. Raises ``NoTilesFoundError`` without a detector."""
-    loaded = image if isinstance(image, LoadedImage) else load_image(image)
+    loaded = load_image(image)
     detector, why = _default_detector()
     if detector is None:
         raise NoTilesFoundError(why or note("vision.detector_found_nothing"))
@@ -208,7 +208,7 @@ def tile_quads(image: ImageInput | LoadedImage) -> LaidOut:
 
 
 def recognize(
-    image: ImageInput,
+    image: ImageInput | LoadedImage,
     *,
     winning: bool = False,
     classifier: Classifier | None = None,
@@ -217,13 +217,14 @@ def recognize(
 ) -> Recognition:
     """Find and name every tile in a photo.
 
-    ``image`` is a path, encoded bytes, a PIL image or a NumPy array (OpenCV BGR order; convert an RGB array with
-    ``arr[:, :, ::-1]`` or pass ``PIL.Image.fromarray(rgb)``).  ``winning=True`` prefers the most probable reading
-    that is a legal winning hand.  ``candidates`` chooses where tile candidates come from: ``"auto"`` (the detector
-    when its model is present, else OpenCV segmentation), ``"detector"``, ``"segmentation"`` or ``"union"``
-    (detector boxes plus segmented tiles no box covers); ``detector`` replaces the shipped detector.  Raises
-    ``vision.io.ImageInputError`` subclasses for unusable input, ``NoTilesFoundError`` when nothing tile-like is
-    found and ``ClassifierUnavailableError`` when the classifier model cannot be loaded.
+    ``image`` is a path, encoded bytes, a PIL image, a NumPy array (OpenCV BGR order; convert an RGB array with
+    ``arr[:, :, ::-1]`` or pass ``PIL.Image.fromarray(rgb)``) or a photo already loaded (``io.load_image``).
+    ``winning=True`` prefers the most probable reading that is a legal winning hand.  ``candidates`` chooses where
+    tile candidates come from: ``"auto"`` (the detector when its model is present, else OpenCV segmentation),
+    ``"detector"``, ``"segmentation"`` or ``"union"`` (detector boxes plus segmented tiles no box covers);
+    ``detector`` replaces the shipped detector.  Raises ``vision.io.ImageInputError`` subclasses for unusable input,
+    ``NoTilesFoundError`` when nothing tile-like is found and ``ClassifierUnavailableError`` when the classifier
+    model cannot be loaded.
     """
     watch = Stopwatch()
     notes: list[str] = []

@@ -24,6 +24,7 @@ import numpy as np
 from sikwu.scoring.tiles import TILE_IDS
 from sikwu.vision import teach_views
 from sikwu.vision.assign import LOW_CONFIDENCE
+from sikwu.vision.io import LoadedImage, load_image
 from sikwu.vision.labels import BACK, NOT_A_TILE
 from sikwu.vision.set_classifier import SetClassifier
 from sikwu.vision.teach_layout import LAID_OUT_ORDER, NO_BONUS_TILES, laid_out_faces, places
@@ -39,9 +40,8 @@ NO_TILES = "no tiles were found in the photo; lay the tiles face-up on a plain t
 MAX_EXTRA_SHARE = 0.1
 #: In-order teaching notes a tile the classifier reads as another face with at least this probability.
 ORDER_DOUBT_PROB = 0.9
-#: A tile is given a face only when the classifier gives that face at least this probability; a weaker pairing is
-#: left out (reported as unassigned) rather than taught under a wrong name, unless the photo shows the whole set
-#: (``assign_faces``).
+#: A tile is given a face only at this probability or more; a weaker pairing is left out (reported unassigned) rather
+#: than taught under a wrong name, unless the photo shows the whole set (``assign_faces``).
 ASSIGN_MIN_PROB = 0.1
 
 
@@ -199,18 +199,18 @@ def tile_crops(pixels: np.ndarray, quads: Sequence[np.ndarray]) -> list[np.ndarr
 
 def photo_crops(photo, classifier: SetClassifier) -> list[np.ndarray]:
     """Upright crops of every tile recognition finds in the photo (the framing recognition names them with)."""
-    return tile_crops(*_photo_tiles(photo, classifier))
+    loaded, quads = _photo_tiles(photo, classifier)
+    return tile_crops(loaded.pixels, quads)
 
 
-def _photo_tiles(photo, classifier: SetClassifier) -> tuple[np.ndarray, list[np.ndarray]]:
-    """The photo's pixels and the quad of every tile recognition finds in it."""
-    from sikwu.vision.io import load_image
+def _photo_tiles(photo, classifier: SetClassifier) -> tuple[LoadedImage, list[np.ndarray]]:
+    """The photo as loaded (decoded once) and the quad of every tile recognition finds in it, in its pixels."""
     from sikwu.vision.pipeline import recognize
 
     loaded = load_image(photo)
-    result = recognize(photo, classifier=classifier.base)
+    result = recognize(loaded, classifier=classifier.base)
     scale = np.array(loaded.scale, np.float32)
-    return loaded.pixels, [np.asarray(t.quad, np.float32) / scale for t in result.tiles]
+    return loaded, [np.asarray(t.quad, np.float32) / scale for t in result.tiles]
 
 
 def _table(pixels: np.ndarray, laid: Sequence[np.ndarray], spare: Sequence[np.ndarray], whole: bool) -> list:
@@ -340,14 +340,14 @@ def teach_from_photo(
     clf.use_set(None)
     if in_order:
         return _teach_laid_out(photo, set_name, clf, replace, faces)
-    pixels, found = _photo_tiles(photo, clf)
+    loaded, found = _photo_tiles(photo, clf)
     if not found:
         raise TeachError(NO_TILES)
     from sikwu.vision.teach_table import photo_spares
 
     whole = len(found) in (NO_BONUS_TILES, len(TILE_IDS))
-    table = _table(pixels, found, photo_spares(photo) if whole else [], whole)
-    return teach_from_crops(set_name, tile_crops(pixels, found), clf, replace, table)
+    table = _table(loaded.pixels, found, photo_spares(loaded) if whole else [], whole)
+    return teach_from_crops(set_name, tile_crops(loaded.pixels, found), clf, replace, table)
 
 
 def _teach_laid_out(photo, set_name: str, clf: SetClassifier, replace: bool, faces: Sequence[str] | None):

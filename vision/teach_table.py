@@ -18,7 +18,7 @@ import numpy as np
 from sikwu.vision.quads import area, intersection, quad_box
 
 if TYPE_CHECKING:
-    from sikwu.vision.io import ImageInput
+    from sikwu.vision.io import ImageInput, LoadedImage
 
 #: Table crops taken from one teaching photo (each also stored half-turned).
 TABLE_CROPS = 24
@@ -84,7 +84,7 @@ def table_spares(
     return kept
 
 
-def photo_spares(photo: ImageInput) -> list[np.ndarray]:
+def photo_spares(photo: ImageInput | LoadedImage) -> list[np.ndarray]:
     """The detectors' boxes besides the tiles (``pipeline.tile_quads``) in the pixels of the photo as loaded
     (``io.load_image``), where recognition's tiles of a photo taught in any order are mapped back to."""
     from sikwu.vision.io import load_image

@@ -95,3 +95,15 @@ def test_decompression_bomb_is_refused_before_decoding():
 def test_empty_array():
     with pytest.raises(EmptyImageError):
         load_image(np.zeros((0, 10, 3), np.uint8))
+
+
+def test_a_photo_already_loaded_is_not_decoded_again() -> None:
+    """Teaching reads one photo in several passes (recognition, the detectors' spare boxes); it decodes it once."""
+    loaded = load_image(_jpeg(Image.new("RGB", (800, 600), (200, 180, 160))))
+    assert load_image(loaded) is loaded
+
+
+def test_a_photo_loaded_larger_than_asked_is_refused_not_read_at_the_wrong_size() -> None:
+    loaded = load_image(_jpeg(Image.new("RGB", (800, 600), (200, 180, 160))))
+    with pytest.raises(ValueError, match="cannot be read at 400 px"):
+        load_image(loaded, max_side=400)
