@@ -93,8 +93,8 @@ Pattern = tuple[list[np.ndarray], list[np.ndarray], bool]
 def _open_places(
     places: list[np.ndarray], found: _Found, shape: tuple[int, ...], middle: bool = False
 ) -> list[np.ndarray] | None:
-    """The places no tile covers, when every place is open or holds a tile read as a back and at least one is
-    open; else None."""
+    """The places no tile covers, when every place is open or holds a tile that may be a kong's back (``_open``)
+    and at least one is open; else None."""
     state = []
     for p in places:
         state.append(_open(p, found, shape, middle))
