@@ -11,13 +11,14 @@ for any box only one detector saw) and the table just beyond the kong's ends is 
 classifier takes for backs (green felt can read as a green back) reads so beyond the kong too, where a kong's backs
 end.
 
-Two faces are equal when some face is among the first three readings of both (``SAME_FACE_READINGS``), not only
-when their first readings agree: a face of unfamiliar art is often misread while the other end of its kong is read
-right (a 9s read 6s beside a 9s). One of the places may already hold a tile read as a back (the detectors boxed one
-of the two): the other place is read as above. Between two equal faces, also a tile read first as a face with
-``back`` second (a back of an unfamiliar colour read as a blank white dragon; ``kong_backs`` then reads it as a back
-once the kong is whole), and a place read so, the two readings together sure. Not at a kong's ends: on hk-photos a
-white dragon beside a pair took a phantom back beyond it in four photos.
+Two faces are equal when their first readings agree, or when one is read unsurely and the other's face is among
+its first three readings (``SAME_FACE_READINGS``): a face of unfamiliar art is often misread while the other end of
+its kong is read right (a 9s read 6s at 0.22 beside a 9s). A face read surely is that face: at 640 px a 7m read
+surely, 9m its second reading, took a phantom back beside a 9m. One of the places may already hold a tile read as a
+back (the detectors boxed one of the two): the other place is read as above. Between two equal faces, also a tile
+read first as a face with ``back`` second (a back of an unfamiliar colour read as a blank white dragon;
+``kong_backs`` then reads it as a back once the kong is whole), and a place read so, the two readings together
+sure. Not at a kong's ends: on hk-photos a white dragon beside a pair took a phantom back beyond it in four photos.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 import numpy as np
+from sikwu.vision.assign import LOW_CONFIDENCE
 from sikwu.vision.kong_backs import as_back, could_be_back, level_pairs, side_by_side
 from sikwu.vision.labels import BACK, NOT_A_TILE
 from sikwu.vision.naming import FAINT_MIN_PROB, Classifier, Named, name_quads
@@ -41,9 +43,13 @@ SAME_FACE_READINGS = 3
 
 
 def _faces(pred: Sequence[tuple[str, float]]) -> frozenset[str]:
-    """The faces among a tile's first ``SAME_FACE_READINGS`` readings; none when its first reading is no face."""
+    """The faces a tile may show: its first reading when the classifier is sure of it (``assign.LOW_CONFIDENCE``, as
+    sure as a tile the player is not asked to check), else the faces among its first ``SAME_FACE_READINGS``
+    readings; none when its first reading is no face."""
     if pred[0][0] in (BACK, NOT_A_TILE):
         return frozenset()
+    if pred[0][1] >= LOW_CONFIDENCE:
+        return frozenset({pred[0][0]})
     return frozenset(label for label, _ in pred[:SAME_FACE_READINGS] if label not in (BACK, NOT_A_TILE))
 
 
