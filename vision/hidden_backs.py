@@ -15,10 +15,9 @@ Two faces are equal when their first readings agree, or when one is read unsurel
 its first three readings (``SAME_FACE_READINGS``): a face of unfamiliar art is often misread while the other end of
 its kong is read right (a 9s read 6s at 0.22 beside a 9s). A face read surely is that face: at 640 px a 7m read
 surely, 9m its second reading, took a phantom back beside a 9m. One of the places may already hold a tile read as a
-back (the detectors boxed one of the two): the other place is read as above. Between two equal faces, also a tile
-read first as a face with ``back`` second (a back of an unfamiliar colour read as a blank white dragon;
-``kong_backs`` then reads it as a back once the kong is whole), and a place read so, the two readings together
-sure. Not at a kong's ends: on hk-photos a white dragon beside a pair took a phantom back beyond it in four photos.
+back (the detectors boxed one of the two): the other place is read as above. Not a tile read as a blank white
+dragon with ``back`` second, though it may be a back of an unfamiliar colour: on hk-photos such a white dragon
+beside a pair, or between two equal faces with a tray's dark divider beside it, took a phantom back.
 """
 
 from __future__ import annotations
@@ -27,7 +26,7 @@ from collections.abc import Sequence
 
 import numpy as np
 from sikwu.vision.assign import LOW_CONFIDENCE
-from sikwu.vision.kong_backs import as_back, could_be_back, level_pairs, side_by_side
+from sikwu.vision.kong_backs import as_back, level_pairs, side_by_side
 from sikwu.vision.labels import BACK, NOT_A_TILE
 from sikwu.vision.naming import FAINT_MIN_PROB, Classifier, Named, name_quads
 from sikwu.vision.quads import overlap, quad_size
@@ -71,19 +70,15 @@ class _Found:
         return [int(i) for i in near if overlap(place, self.quads[i]) > FREE_OVERLAP]
 
 
-def _open(place: np.ndarray, found: _Found, shape: tuple[int, ...], middle: bool) -> bool | None:
+def _open(place: np.ndarray, found: _Found, shape: tuple[int, ...]) -> bool | None:
     """True when a place is inside the photo and no tile found covers it; False when a tile read as a back covers
-    it (in a kong's middle, also one with ``back`` second); None when it is outside the photo or another tile covers
-    it."""
+    it; None when it is outside the photo or another tile covers it."""
     if not _inside([place], shape):
         return None
     covering = found.covering(place)
     if not covering:
         return True
-    if len(covering) != 1:
-        return None
-    pred = found.preds[covering[0]]
-    return False if pred[0][0] == BACK or (middle and could_be_back(pred)) else None
+    return False if len(covering) == 1 and found.preds[covering[0]][0][0] == BACK else None
 
 
 def _inside(places: list[np.ndarray], shape: tuple[int, ...]) -> list[np.ndarray]:
@@ -91,19 +86,16 @@ def _inside(places: list[np.ndarray], shape: tuple[int, ...]) -> list[np.ndarray
     return [p for p in places if p[:, 0].min() >= 0 and p[:, 1].min() >= 0 and p[:, 0].max() < w and p[:, 1].max() < h]
 
 
-#: Where a kong's face-down tiles must lie (those no tile covers), the places just beyond its ends, and whether the
-#: places lie between its faces (its middle) rather than at its ends.
-Pattern = tuple[list[np.ndarray], list[np.ndarray], bool]
+#: Where a kong's face-down tiles must lie (those no tile covers), and the places just beyond its ends.
+Pattern = tuple[list[np.ndarray], list[np.ndarray]]
 
 
-def _open_places(
-    places: list[np.ndarray], found: _Found, shape: tuple[int, ...], middle: bool = False
-) -> list[np.ndarray] | None:
-    """The places no tile covers, when every place is open or holds a tile that may be a kong's back (``_open``)
-    and at least one is open; else None."""
+def _open_places(places: list[np.ndarray], found: _Found, shape: tuple[int, ...]) -> list[np.ndarray] | None:
+    """The places no tile covers, when every place is open or holds a tile read as a back and at least one is
+    open; else None."""
     state = []
     for p in places:
-        state.append(_open(p, found, shape, middle))
+        state.append(_open(p, found, shape))
         if state[-1] is None:
             return None
     return [p for p, s in zip(places, state, strict=True) if s] or None
@@ -128,37 +120,26 @@ def _places(tiles: Sequence[Named], shape: tuple[int, ...]) -> list[Pattern]:
         if in_line[a, b]:  # shown side by side: the face-down tiles at both ends
             ends = _open_places([quads[a] - step, quads[b] + step], found, shape)
             if ends:
-                out.append((ends, _inside([quads[a] - 2 * step, quads[b] + 2 * step], shape), False))
+                out.append((ends, _inside([quads[a] - 2 * step, quads[b] + 2 * step], shape)))
         elif MIDDLE_SPAN[0] <= float(np.linalg.norm(step)) / ((width[a] + width[b]) / 2) <= MIDDLE_SPAN[1]:
-            middle = _open_places([quads[a] + step / 3, quads[a] + 2 * step / 3], found, shape, middle=True)
+            middle = _open_places([quads[a] + step / 3, quads[a] + 2 * step / 3], found, shape)
             if middle:
-                out.append((middle, _inside([quads[a] - step / 3, quads[b] + step / 3], shape), True))
+                out.append((middle, _inside([quads[a] - step / 3, quads[b] + step / 3], shape)))
     return out
-
-
-def _reads_back(pred: Sequence[tuple[str, float]], middle: bool) -> bool:
-    """The classifier is sure a place holds a back; between a kong's two faces also when it reads a face first and
-    ``back`` second, the two together sure (a back of an unfamiliar colour read as a blank white dragon, as
-    ``kong_backs`` turns such a tile the detectors boxed)."""
-    if pred[0][0] == BACK:
-        return pred[0][1] >= FAINT_MIN_PROB
-    face_then_back = len(pred) > 1 and pred[0][0] != NOT_A_TILE and pred[1][0] == BACK
-    return middle and face_then_back and pred[0][1] + pred[1][1] >= FAINT_MIN_PROB
 
 
 def hidden_backs(tiles: Sequence[Named], pixels: np.ndarray, clf: Classifier) -> list[Named]:
     """The face-down tiles of concealed kongs whose shown faces were found but whose backs no detector boxed: quads at
-    the places the faces fix, read as backs by the classifier (``_reads_back``), each with ``back`` as its only
-    reading."""
+    the places the faces fix, read as sure backs by the classifier, each with ``back`` as its only reading."""
     patterns = _places(tiles, pixels.shape)
     if not patterns:
         return []
-    named = iter(name_quads(pixels, [p for places, beyond, _ in patterns for p in (*places, *beyond)], clf))
+    named = iter(name_quads(pixels, [p for places, beyond in patterns for p in (*places, *beyond)], clf))
     out: list[Named] = []
-    for places, beyond, middle in patterns:
+    for places, beyond in patterns:
         reads = [next(named) for _ in places]
         outside = [next(named) for _ in beyond]
-        backs = all(_reads_back(p, middle) for _, p in reads)
+        backs = all(p[0][0] == BACK and p[0][1] >= FAINT_MIN_PROB for _, p in reads)
         if backs and not any(p[0][0] == BACK and p[0][1] >= FAINT_MIN_PROB for _, p in outside):
             out += [(q, as_back(p)) for q, p in reads]
     return out
