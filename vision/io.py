@@ -79,9 +79,9 @@ def load_image(source: ImageInput | LoadedImage, *, max_side: int = WORK_MAX_SID
     """Read ``source`` upright (EXIF applied) as BGR, downscaled once so its longer side is at most ``max_side``. A
     photo already loaded at most that size is returned as it is: teaching reads one photo in several passes and
     decodes it once."""
-    if isinstance(source, LoadedImage) and max(source.pixels.shape[:2]) <= max_side:
-        return source
     if isinstance(source, LoadedImage):
+        if max(source.pixels.shape[:2]) <= max_side:
+            return source
         raise ValueError(f"a photo loaded at {max(source.pixels.shape[:2])} px cannot be read at {max_side} px")
     if isinstance(source, np.ndarray):
         return _from_array(source, max_side)

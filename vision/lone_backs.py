@@ -35,7 +35,8 @@ def _is_face(pred: TopK) -> bool:
 
 def _pair(preds: Sequence[TopK], a: int, b: int) -> bool:
     """Two faces that may be one tile: a face among the first readings of both."""
-    return _is_face(preds[a]) and _is_face(preds[b]) and bool(_faces(preds[a], PAIR_READINGS) & _faces(preds[b], 2))
+    shared = _faces(preds[a], PAIR_READINGS) & _faces(preds[b], PAIR_READINGS)
+    return _is_face(preds[a]) and _is_face(preds[b]) and bool(shared)
 
 
 def _between_faces(run: list[int], preds: Sequence[TopK]) -> list[int]:
