@@ -18,6 +18,7 @@ from pathlib import Path
 
 import cv2
 import numpy as np
+from sikwu.datasets import font_faces
 from sikwu.datasets.paths import shared_path
 from sikwu.datasets.tile_render import (
     ivory_colour,
@@ -102,6 +103,11 @@ def art_faces(height: int = ART_HEIGHT) -> dict[str, list[np.ndarray]]:
                 img = _svg(p, height)
                 if img is not None:
                     faces[tile].append(img)
+    for tile, drawn in font_faces.font_faces().items():
+        faces[tile].extend(
+            cv2.resize(img, (round(img.shape[1] * height / img.shape[0]), height), interpolation=cv2.INTER_AREA)
+            for _, img in drawn
+        )
     return faces
 
 

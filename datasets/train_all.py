@@ -58,6 +58,7 @@ GENERATOR_SOURCES = (
     "tile_crops.py",
     "back_colours.py",
     "confusable_crops.py",
+    "font_faces.py",
     "scenes",
 )
 

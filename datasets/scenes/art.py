@@ -16,14 +16,14 @@ from pathlib import Path
 
 import cv2
 import numpy as np
-from sikwu.datasets import synth, tile_crops
+from sikwu.datasets import font_faces, synth, tile_crops
 from sikwu.datasets.paths import shared_path
 from sikwu.scoring.tiles import TILE_IDS
 
 #: Faces are kept at this height (px); a scene's largest tile is smaller, so scaling only ever goes down.
 FACE_HEIGHT = 160
 #: Art sets read from ``../shared/datasets/tile-art`` (the shipped classifier trained on these).
-SHARED_ART_SETS = ("samoheen-hk", "lietxia", "fluffystuff")
+SHARED_ART_SETS = ("samoheen-hk", "lietxia", "fluffystuff", font_faces.SOURCE)
 #: The tile-crops photos.
 CROPS = "tile-crops"
 #: lietxia draws red-painted fives as 0m/0p/0s: a variant real sets have, labelled as the five it is.
@@ -121,13 +121,28 @@ def _fluffystuff() -> list[Face]:
     return _svg_set("fluffystuff", shared_path("datasets", "tile-art", "fluffystuff-riichi", "Regular"), by_name)
 
 
+def _fonts() -> list[Face]:
+    """The I.Mahjong fonts' faces, inked in colour (``datasets.font_faces``), named by font and tile."""
+    return [
+        Face(tile, _scaled(synth._trim(img)), font_faces.SOURCE, f"{variant}-{tile}")
+        for tile, drawn in font_faces.font_faces().items()
+        for variant, img in drawn
+    ]
+
+
 def _debian() -> list[Face]:
     from sikwu.datasets.scenes import debian
 
     return debian.debian_faces()
 
 
-_LOADERS = {CROPS: crop_faces, "samoheen-hk": _samoheen, "lietxia": _lietxia, "fluffystuff": _fluffystuff}
+_LOADERS = {
+    CROPS: crop_faces,
+    "samoheen-hk": _samoheen,
+    "lietxia": _lietxia,
+    "fluffystuff": _fluffystuff,
+    font_faces.SOURCE: _fonts,
+}
 
 
 @cache
