@@ -206,6 +206,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--json", action="store_true", help="print all figures as JSON (confusion matrices included)")
     p.add_argument("--markdown", action="store_true", help="also print the per-class table as Markdown")
     p.add_argument("--heldout", action="store_true", help="print only the held-out split's figures (faster)")
+    p.add_argument("--write-card", action="store_true",
+                   help="write the figures into models/MODEL_CARD.md and models/evaluation.json")  # fmt: skip
     p.add_argument("--scenes", type=int, default=0, metavar="N",
                    help="also measure N synthetic scenes of held-out art per scene kind")  # fmt: skip
 
@@ -225,6 +227,10 @@ def run(args: argparse.Namespace) -> int:
     except ModelError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
+    if args.write_card and "sets" in out:
+        from sikwu.datasets import model_card
+
+        model_card.write(out)
     if args.json:
         print(json.dumps(out, indent=2))
         return 0
