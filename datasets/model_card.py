@@ -8,6 +8,7 @@ a typed figure from a measured one. The evaluation writes its own block of ``mod
 from __future__ import annotations
 
 import json
+import textwrap
 from pathlib import Path
 
 from sikwu.datasets.paths import PROJECT_ROOT
@@ -25,9 +26,10 @@ ROWS = {
 }
 
 
-def _confusions(result: dict, n: int) -> str:
+def _confusions(result: dict, n: int, say_true: bool = True) -> str:
     return ", ".join(
-        f"`{w['true']}` read as `{w['predicted']}` ({w['count']})" for w in result.get("worst_confusions", [])[:n]
+        (f"`{w['true']}` read as " if say_true else "") + f"`{w['predicted']}` ({w['count']})"
+        for w in result.get("worst_confusions", [])[:n]
     )
 
 
@@ -48,8 +50,8 @@ def classifier_block(out: dict) -> str:
     if "hk-photos/valid, reviewed labels" in sets:
         notes.append(f"Worst confusions on reviewed valid: {_confusions(sets['hk-photos/valid, reviewed labels'], 4)}.")
     if "hk-photos/valid negatives" in sets:
-        notes.append(f"Negatives named a tile: {_confusions(sets['hk-photos/valid negatives'], 3)}.")
-    return "\n".join(lines) + ("\n\n" + " ".join(notes) if notes else "")
+        notes.append(f"Negatives read as: {_confusions(sets['hk-photos/valid negatives'], 3, say_true=False)}.")
+    return "\n".join(lines) + ("\n\n" + "\n".join(textwrap.wrap(" ".join(notes), 120)) if notes else "")
 
 
 def replace_block(card_text: str, block: str) -> str:
