@@ -219,6 +219,9 @@ def run(args: argparse.Namespace) -> int:
     from sikwu.vision.classifier import ModelError, TileClassifier
     from sikwu.vision.set_classifier import SetClassifier
 
+    if args.write_card and args.heldout:
+        print("error: --write-card writes the card's in-distribution table; run it without --heldout", file=sys.stderr)
+        return 2
     try:
         out = {} if args.heldout else evaluate(args.model, args.confusion)
         if (shared_dir() / "datasets").is_dir():
@@ -227,7 +230,7 @@ def run(args: argparse.Namespace) -> int:
     except ModelError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
-    if args.write_card and "sets" in out:
+    if args.write_card:
         from sikwu.datasets import model_card
 
         model_card.write(out)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 from pathlib import Path
 
 import pytest
@@ -39,3 +40,12 @@ def test_writing_replaces_only_the_marked_block(tmp_path: Path) -> None:
 def test_a_card_without_markers_is_refused_with_where_they_go() -> None:
     with pytest.raises(ValueError, match="add the two markers"):
         model_card.replace_block("a card with no block", "figures")
+
+
+def test_write_card_with_heldout_only_is_refused_before_measuring(capsys: pytest.CaptureFixture[str]) -> None:
+    from sikwu.datasets import evaluate
+
+    parser = argparse.ArgumentParser()
+    evaluate.add_arguments(parser)
+    assert evaluate.run(parser.parse_args(["--heldout", "--write-card"])) == 2
+    assert "without --heldout" in capsys.readouterr().err
