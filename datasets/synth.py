@@ -146,8 +146,13 @@ def own_faces(height: int = ART_HEIGHT) -> dict[str, list[np.ndarray]]:
     out: dict[str, list[np.ndarray]] = {}
     for tile in TILE_IDS:
         chosen = styles if tile in _GLYPH_TILES else styles[:1]
-        if tile[1] == "f":  # real sets paint flowers and seasons as pictures with small corner glyphs
-            chosen = chosen + [dataclasses.replace(st, bonus_picture=True) for st in chosen]
+        if tile[1] == "f":  # real sets paint flowers and seasons as pictures with small corner glyphs, or engrave
+            # the name's character alone
+            chosen = [
+                *chosen,
+                *(dataclasses.replace(st, bonus_picture=True) for st in chosen),
+                *(dataclasses.replace(st, bonus_glyph_only=True) for st in chosen),
+            ]
         for style in chosen:
             try:
                 img = np.asarray(render_face(tile, height, style=style).convert("RGB"), dtype=np.uint8)
