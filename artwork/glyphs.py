@@ -69,9 +69,6 @@ def bonus(c: Canvas, tile: str) -> None:
     st = c.style
     rank = int(tile[0])
     seat = rank if rank <= 4 else rank - 4
-    if st.bonus_glyph_only and draws_cjk(st.font):
-        c.text(_BONUS_GLYPHS[tile], (40, 60, 260, 340), st.blue, bold=0.03)  # one ink for both: shape names it
-        return
     if st.bonus_picture:
         _plant(c, rank)
         corner = st.red  # flowers and seasons alike: the corners, not their colour, tell them apart

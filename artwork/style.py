@@ -32,9 +32,6 @@ class FaceStyle:
     #: Flowers and seasons as most real sets paint them: a flowering plant, the seat number in one top corner and
     #: a small glyph in the other (the page's faces keep the big glyph, which reads better at a glance).
     bonus_picture: bool = False
-    #: Flowers and seasons as older sets engrave them: the name's one character alone, no number, plant or band
-    #: (only with a font that draws Chinese; it wins over ``bonus_picture``).
-    bonus_glyph_only: bool = False
     supersample: int = 4
 
 

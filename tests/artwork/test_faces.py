@@ -175,21 +175,3 @@ def test_picture_style_changes_only_the_flowers_and_seasons():
     style = FaceStyle(bonus_picture=True)
     assert not np.array_equal(_pixels(render_face("5f", 64)), _pixels(render_face("5f", 64, style=style)))
     assert np.array_equal(_pixels(render_face("5m", 64)), _pixels(render_face("5m", 64, style=style)))
-
-
-def test_glyph_only_bonus_faces_differ_between_every_flower_and_season():
-    """Sets that engrave the name's character alone tell the eight apart by that character only."""
-    bonus = [t for t in FACE_IDS if t.endswith("f")]
-    style = FaceStyle(bonus_glyph_only=True)
-    faces = {t: _pixels(render_face(t, 64, style=style)) for t in bonus}
-    for a, b in itertools.combinations(bonus, 2):
-        assert np.mean(np.abs(faces[a] - faces[b])) > 1.0, f"{a} and {b} look the same as lone characters"
-
-
-def test_glyph_only_style_draws_no_number_band_or_plant():
-    plain = _pixels(render_face("5f", 64, style=FaceStyle(bonus_glyph_only=True)))
-    banded = _pixels(render_face("5f", 64))
-    assert not np.array_equal(plain, banded)
-    assert np.array_equal(
-        _pixels(render_face("5m", 64)), _pixels(render_face("5m", 64, style=FaceStyle(bonus_glyph_only=True)))
-    )
