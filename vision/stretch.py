@@ -12,7 +12,7 @@ so every box still maps back to the original photo's pixels.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import cv2
 import numpy as np
@@ -81,19 +81,38 @@ def squeeze(loaded: LoadedImage, axis: str, factor: float) -> LoadedImage:
     return dataclasses.replace(loaded, pixels=pixels, scale=scale)
 
 
+def confirmed_axis(
+    detections: Sequence[Detection], second: Callable[[], Sequence[Detection]] | None = None
+) -> str | None:
+    """The stretched axis ``detections`` show, unless a second detector's boxes on the same photo, enough of them to
+    judge, say otherwise. Why: the stripes of a striped cloth are long boxes to one detector (faintly sure of them);
+    judged alone they squeezed a photo of a hand on such a cloth six times and lost every tile, while the other
+    detector boxed the tiles themselves, tile-shaped. On a photo that really is stretched both see long boxes (every
+    stretched photo of hk-photos/valid). ``second`` is called only when ``detections`` say stretched."""
+    axis = stretched_axis(detections)
+    if axis is None or second is None:
+        return axis
+    others = second()
+    if len(others) >= MIN_DETECTIONS_TO_JUDGE and stretched_axis(others) != axis:
+        return None
+    return axis
+
+
 def unstretch(
     loaded: LoadedImage,
     detector: BoxSource,
     detections: list[Detection],
     score_threshold: float | None,
     factors: Sequence[float] = SQUEEZE_FACTORS,
+    second: Callable[[], Sequence[Detection]] | None = None,
 ) -> Unstretched:
     """Squeeze a stretched photo back to tile shape, judged by the detector; unstretched photos pass unchanged.
 
     ``detections`` are the detector's boxes on ``loaded`` (already computed by the caller, so an ordinary photo
-    costs nothing more).  A squeeze is kept only when the detector is surer of its boxes than on the photo as is.
+    costs nothing more); ``second`` gives another detector's boxes on it, which must not contradict the stretch
+    (``confirmed_axis``).  A squeeze is kept only when the detector is surer of its boxes than on the photo as is.
     """
-    axis = stretched_axis(detections)
+    axis = confirmed_axis(detections, second)
     if axis is None:
         return Unstretched(loaded, detections)
     best = Unstretched(loaded, detections)

@@ -98,3 +98,33 @@ def test_shipped_models_read_a_composed_photo_stretched_five_times_across():
     for p in placed:  # boxes are in the stretched photo's own pixels
         want = (p.box[0] * 5, p.box[1], p.box[2] * 5, p.box[3])
         assert max(iou(t.box, want) for t in rec.tiles) > 0.6
+
+
+def test_a_second_detector_boxing_tile_shapes_keeps_the_photo_as_it_is():
+    """The stripes of a striped cloth are long boxes to one detector; the other boxes the tiles, tile-shaped."""
+    image, det = loaded(600, 200), WidthLikingDetector(liked_width=100)
+    out = unstretch(image, det, boxes_of_aspect(6.0, score=0.35), 0.3, second=lambda: boxes_of_aspect(0.75))
+    assert out.loaded is image and out.axis is None and det.calls == 0
+
+
+def test_a_second_detector_boxing_long_shapes_too_confirms_the_stretch():
+    image, det = loaded(600, 200), WidthLikingDetector(liked_width=100)
+    out = unstretch(image, det, boxes_of_aspect(6.0, score=0.35), 0.3, second=lambda: boxes_of_aspect(5.0))
+    assert (out.axis, out.factor) == ("x", 6.0)
+
+
+def test_a_second_detector_with_too_few_boxes_leaves_the_judgement_to_the_first():
+    image, det = loaded(600, 200), WidthLikingDetector(liked_width=100)
+    out = unstretch(image, det, boxes_of_aspect(6.0, score=0.35), 0.3, second=lambda: boxes_of_aspect(0.75, n=2))
+    assert out.axis == "x"
+
+
+def test_the_second_detector_is_not_waited_for_on_an_ordinary_photo():
+    asked: list[int] = []
+
+    def second() -> list[Detection]:
+        asked.append(1)
+        return []
+
+    out = unstretch(loaded(), WidthLikingDetector(600), boxes_of_aspect(0.75), 0.3, second=second)
+    assert out.axis is None and not asked
