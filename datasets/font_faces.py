@@ -1,4 +1,4 @@
-"""Tile faces drawn from fonts of the Unicode Mahjong Tiles block, inked in colour.
+"""Tile faces drawn from the I.Mahjong fonts (``../shared/datasets/tile-art/i-mahjong-font``), inked in colour.
 
 Why: the classifier misnames the faces of held-out sets (a flower read as a bamboo one, a season as a plum) because
 training shows it few hands of dots, bamboo and bonus pictures. The four I.Mahjong fonts draw every face in the
@@ -6,61 +6,23 @@ Hong Kong, Taiwanese, Cantonese and Japanese manner (ringed and crossed dots, ot
 Arabic or Chinese numerals), a designer's hand no training set has. A font glyph is black outline art inside a
 drawn tile frame, so the frame is cut away and the inside inked as sets ink it: each cluster of strokes (a dot, a
 stick, a character, a flower) gets its own colour from the inks tile sets use, drawn from a seed per font and
-tile, so the model learns shapes, not one colour scheme. The joker and back glyphs are not used.
-
-Fonts (``FONTS``): the four I.Mahjong fonts of ``../shared/datasets/tile-art/i-mahjong-font`` (M+ licence), and
-the suits and honours of Symbola and Noto Sans Symbols 2 (free font licences; their flowers and seasons carry no
-number, see ``TileFont.bonus``); these two come from Debian's ``fonts-symbola`` and ``fonts-noto-core``,
-fetched into the cache by ``python -m sikwu.datasets.scenes.debian`` with the tile sets. Fonts are read by path on
-every run and never copied; a font not on this machine is skipped (``font_files`` says which were found).
+tile, so the model learns shapes, not one colour scheme. The joker and back glyphs are not used; the fonts are read
+from ``../shared`` by path on every run and never copied.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import lru_cache
-from pathlib import Path
 
 import cv2
 import numpy as np
 from PIL import Image, ImageDraw, ImageFont
 from sikwu.datasets.paths import shared_path
 
-
-@dataclass(frozen=True)
-class TileFont:
-    """A font drawing the Mahjong Tiles block: its name (each face records it) and where its file lies, below
-    ``../shared`` (``debian=False``) or below the Debian cache (``debian=True``)."""
-
-    name: str
-    parts: tuple[str, ...]
-    debian: bool = False
-    #: Whether its flowers and seasons are drawn too. Symbola and Noto name a bonus tile by its character and picture,
-    #: with no number: a classifier trained on such faces read the numbers of real bonus tiles worse (hk-photos 7f,
-    #: held-out art), so only their suits and honours are drawn.
-    bonus: bool = True
-
-    def path(self) -> Path:
-        if self.debian:
-            from sikwu.datasets.scenes.debian import tileset_dir
-
-            return tileset_dir().joinpath(*self.parts)
-        return shared_path(*self.parts)
-
-
-_IMAHJONG = ("datasets", "tile-art", "i-mahjong-font")
-_FONT_DIR = ("usr", "share", "fonts", "truetype")
-FONTS = (
-    *(TileFont(v, (*_IMAHJONG, f"I.Mahjong{v}.otf")) for v in ("HK", "TW", "CAN", "JP")),
-    TileFont("Symbola", (*_FONT_DIR, "ancient-scripts", "Symbola_hint.ttf"), debian=True, bonus=False),
-    TileFont("NotoSansSymbols2", (*_FONT_DIR, "noto", "NotoSansSymbols2-Regular.ttf"), debian=True, bonus=False),
-)
-#: The fonts' names, in the order faces are listed.
-VARIANTS = tuple(f.name for f in FONTS)
-#: Debian packages carrying the ``debian`` fonts (fetched with the tile sets).
-DEBIAN_PACKAGES = ("fonts-symbola", "fonts-noto-core")
+#: The four drawing styles (file ``I.Mahjong<V>.otf``).
+VARIANTS = ("HK", "TW", "CAN", "JP")
 #: Source name of these faces in ``datasets.scenes.art``.
-SOURCE = "mahjong-fonts"
+SOURCE = "i-mahjong-font"
 #: Unicode Mahjong Tiles code point -> canonical tile id (1F024 is the bamboo flower, 4f; 1F025 chrysanthemum, 3f).
 CODEPOINTS: dict[int, str] = {
     0x1F000: "1z", 0x1F001: "2z", 0x1F002: "3z", 0x1F003: "4z", 0x1F004: "7z", 0x1F005: "6z", 0x1F006: "5z",
@@ -79,9 +41,8 @@ _RENDER_PX = 360
 FRAME_RIM = 3
 
 
-def font_files() -> dict[str, Path]:
-    """Font name -> file, for every font of ``FONTS`` on this machine."""
-    return {f.name: f.path() for f in FONTS if f.path().is_file()}
+def font_path(variant: str) -> str:
+    return str(shared_path("datasets", "tile-art", "i-mahjong-font", f"I.Mahjong{variant}.otf"))
 
 
 def _glyph(font: ImageFont.FreeTypeFont, codepoint: int) -> np.ndarray:
@@ -105,7 +66,7 @@ def _inside_frame(ink: np.ndarray) -> np.ndarray | None:
     _, hole_labels, hole_stats, _ = cv2.connectedComponentsWithStats(hole, connectivity=4)
     h, w = ink.shape
     inner = int(hole_labels[h // 2, w // 2])
-    if inner == 0:  # the centre lies on the frame itself
+    if inner == 0 or labels[h // 2, w // 2] == frame:
         return None
     x, y, bw, bh = (int(v) for v in hole_stats[inner, :4])
     if bw < w // 2 or bh < h // 2:
@@ -129,18 +90,14 @@ def ink_in_colour(mask: np.ndarray, rng: np.random.Generator) -> np.ndarray:
 
 @lru_cache(maxsize=1)
 def font_faces() -> dict[str, tuple[tuple[str, np.ndarray], ...]]:
-    """tile id -> ((font name, BGR face on white), ...): every face of every font of ``FONTS`` on this machine."""
+    """tile id -> ((variant, BGR face on white), ...): every face of every I.Mahjong font on this machine."""
     out: dict[str, list[tuple[str, np.ndarray]]] = {}
-    files = font_files()
-    for v_index, spec in enumerate(FONTS):
-        variant = spec.name
+    for v_index, variant in enumerate(VARIANTS):
         try:
-            font = ImageFont.truetype(str(files[variant]), _RENDER_PX)
-        except (KeyError, OSError):  # the font is not there: the other fonts and art sets still train
+            font = ImageFont.truetype(font_path(variant), _RENDER_PX)
+        except OSError:  # the fonts are not there (no ../shared): the other art sets still train
             continue
         for codepoint, tile in CODEPOINTS.items():
-            if not spec.bonus and tile.endswith("f"):
-                continue
             inside = _inside_frame(_glyph(font, codepoint))
             if inside is None:
                 continue

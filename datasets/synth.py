@@ -90,7 +90,12 @@ def art_faces(height: int = ART_HEIGHT) -> dict[str, list[np.ndarray]]:
             for p in sam.glob(f"{i:02d}-*.png"):
                 img = cv2.imread(str(p), cv2.IMREAD_UNCHANGED)
                 if img is not None:
-                    faces[tile].append(_to_height(_flatten(img), height))
+                    img = _flatten(img)
+                    faces[tile].append(
+                        cv2.resize(
+                            img, (int(img.shape[1] * height / img.shape[0]), height), interpolation=cv2.INTER_AREA
+                        )
+                    )
     for folder, names in ((art / "lietxia" / "svg", _LIETXIA), (art / "fluffystuff-riichi" / "Regular", _FLUFFY)):
         for tile, name in names.items():
             p = folder / f"{name}.svg"
@@ -99,12 +104,11 @@ def art_faces(height: int = ART_HEIGHT) -> dict[str, list[np.ndarray]]:
                 if img is not None:
                     faces[tile].append(img)
     for tile, drawn in font_faces.font_faces().items():
-        faces[tile].extend(_to_height(img, height) for _, img in drawn)
+        faces[tile].extend(
+            cv2.resize(img, (round(img.shape[1] * height / img.shape[0]), height), interpolation=cv2.INTER_AREA)
+            for _, img in drawn
+        )
     return faces
-
-
-def _to_height(img: np.ndarray, height: int) -> np.ndarray:
-    return cv2.resize(img, (round(img.shape[1] * height / img.shape[0]), height), interpolation=cv2.INTER_AREA)
 
 
 def glyph_fonts() -> list[str]:

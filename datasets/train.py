@@ -21,7 +21,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import numpy as np
-from sikwu.datasets import font_faces, split
+from sikwu.datasets import split
 from sikwu.datasets.paths import PROJECT_ROOT
 
 INPUT_SIZE = 64  # square; crops are stretched to it (tiles arrive upright or lying down)
@@ -256,7 +256,7 @@ def train(
     record = {
         "seed": seed, "steps": [n for n, _ in cycles], "batch_size": batch_size, "restarts": restarts,
         "training_crops": sizes, "training_seconds": round(train_s), "fine_tuned_from": str(init) if init else "",
-        "glyph_fonts": fonts, "tile_fonts": list(font_faces.font_files()), **(extra or {}),
+        "glyph_fonts": fonts, **(extra or {}),
     }  # fmt: skip
     export_onnx(model, out, model_metadata({"architecture": f"TileNet VGG-style CNN, stages {list(STAGES)}", **record}))
     return {

@@ -85,41 +85,16 @@ def generator_version() -> str:
     return h.hexdigest()[:16]
 
 
-def data_version(
-    files: list[Path], generator: str, debian_art: dict[str, str] | None = None, fonts: dict[str, str] | None = None
-) -> str:
-    """SHA-256 (first 16 hex) of the sorted input list (path below ../shared and size), the generator version, the
-    fonts read from the Debian cache (``debian_fonts``) and, with ``--debian-art``, the Debian sets drawn (set name
-    -> hash of its files, ``debian_fingerprints``)."""
+def data_version(files: list[Path], generator: str, debian_art: dict[str, str] | None = None) -> str:
+    """SHA-256 (first 16 hex) of the sorted input list (path below ../shared and size), the generator version and,
+    with ``--debian-art``, the Debian sets drawn (set name -> hash of its files, ``debian_fingerprints``)."""
     base = shared_path()
     h = hashlib.sha256(generator.encode())
     for p in files:
         h.update(f"{p.relative_to(base).as_posix()}\t{p.stat().st_size}\n".encode())
-    for name, digest in sorted({**(debian_art or {}), **(fonts or {})}.items()):
+    for name, digest in sorted((debian_art or {}).items()):
         h.update(f"{name}\t{digest}\n".encode())
     return h.hexdigest()[:16]
-
-
-def debian_fonts() -> dict[str, str]:
-    """``font:<name>`` -> SHA-256 (first 16 hex) of each tile font ``font_faces`` reads from the Debian cache. A
-    missing one is left out of training, so it is named on stderr with the command that fetches it: the data
-    version (which these enter) then differs from a run that had it."""
-    from sikwu.datasets import font_faces
-
-    found = font_faces.font_files()
-    missing = [f.name for f in font_faces.FONTS if f.debian and f.name not in found]
-    if missing:
-        print(
-            f"warning: training faces will lack the fonts {', '.join(missing)}: run "
-            "`python -m sikwu.datasets.scenes.debian` to fetch them into the cache",
-            file=sys.stderr,
-        )
-    debian = {f.name for f in font_faces.FONTS if f.debian}
-    return {
-        f"font:{name}": hashlib.sha256(path.read_bytes()).hexdigest()[:16]
-        for name, path in sorted(found.items())
-        if name in debian
-    }
 
 
 class DebianArtMissing(RuntimeError):
@@ -291,15 +266,14 @@ def train_all(args: argparse.Namespace) -> dict[str, object]:
     make_repeatable(args.seed, args.threads)
     files, generator = training_files(), generator_version()
     debian_art = debian_fingerprints() if getattr(args, "debian_art", False) else {}
-    fonts = debian_fonts()
     _, held_origin = training_excluded_crops()
     record: dict[str, object] = {
         "command": _command(), "seed": args.seed, "threads": args.threads,
         "steps": {"detector": args.detector_steps, "classifier": args.classifier_steps},
         "negative_scenes_per_kind": args.negative_scenes,
-        "scenes_per_kind": args.scenes_per_kind, "data_version": data_version(files, generator, debian_art, fonts),
+        "scenes_per_kind": args.scenes_per_kind, "data_version": data_version(files, generator, debian_art),
         "generator_version": generator, "input_files": len(files), "held_out_tile_crops": held_origin,
-        "debian_art": debian_art, "debian_fonts": fonts,
+        "debian_art": debian_art,
         "torch": torch.__version__, "python": platform.python_version(), "machine": platform.machine(),
     }  # fmt: skip
     args.out.mkdir(parents=True, exist_ok=True)

@@ -12,8 +12,7 @@ today: gnome-mahjongg's ``smooth`` (PNG) and ``postmodern`` (SVG, suits and hono
 carry no number), xmahjongg's ``real`` (GIF photos of a real set) and KDE's ``default``, ``traditional`` and
 ``classic`` (``*.svgz`` sheets of named elements, read by ``kde_sheets``, which says which KDE sets and tiles are
 left out and why). The other sheets are not mahjong faces (``edu_kang_xi``) or use a different layout or
-non-standard bonus tiles (xmahjongg ``gnome``, ``dorothys``); they are fetched but not read. The same command
-fetches the fonts ``datasets.font_faces`` draws training faces from (``fonts-symbola``, ``fonts-noto-core``).
+non-standard bonus tiles (xmahjongg ``gnome``, ``dorothys``); they are fetched but not read.
 
 Training draws none of them unless asked (``sikwu train --debian-art``); held-out evaluation then leaves out the
 sets the model's metadata says it trained on (``art.heldout_filter``).
@@ -32,13 +31,11 @@ from pathlib import Path
 
 import cv2
 import numpy as np
-from sikwu.datasets import font_faces
 from sikwu.datasets.scenes import kde_cache, kde_sheets
 
 #: Height a KDE tile body is drawn at (faces are only scaled down from it).
 KDE_FACE_PX = 240
-#: The tile sets' packages, then the fonts ``datasets.font_faces`` draws training faces from.
-PACKAGES = ("gnome-mahjongg", "xmahjongg", "kdegames-mahjongg-data-kf5", *font_faces.DEBIAN_PACKAGES)
+PACKAGES = ("gnome-mahjongg", "xmahjongg", "kdegames-mahjongg-data-kf5")
 _SUITS = [f"{r}p" for r in range(1, 10)]
 #: gnome-mahjongg sheet order (43 columns): dots, N W S E, red, green, characters, bamboo, 4 flowers, white, seasons.
 GNOME_ORDER = (
@@ -191,8 +188,6 @@ def main(argv: list[str] | None = None) -> int:
             print(f"error: {exc}", file=sys.stderr)
             return 2
     print(f"{dest}: {', '.join(fetched_set_names(dest)) or 'no readable set (run without --where to fetch)'}")
-    fonts = [f.name for f in font_faces.FONTS if f.debian and dest.joinpath(*f.parts).is_file()]
-    print(f"fonts for training faces: {', '.join(fonts) or 'none (run without --where to fetch)'}")
     return 0
 
 

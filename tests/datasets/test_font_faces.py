@@ -1,5 +1,4 @@
-"""Faces drawn from fonts of the Mahjong Tiles block (I.Mahjong from ../shared, Symbola and Noto Sans Symbols 2 from
-the Debian cache): every tile of every font found, frame cut away, inked per stroke cluster."""
+"""Faces drawn from the I.Mahjong fonts: every tile of every font, frame cut away, inked per stroke cluster."""
 
 from __future__ import annotations
 
@@ -11,31 +10,10 @@ from sikwu.datasets.scenes import art
 from sikwu.scoring.tiles import TILE_IDS
 
 
-def test_every_font_found_draws_its_faces(shared: Path) -> None:
-    """All 42 faces, except the flowers and seasons of the fonts that draw them without a number."""
+def test_every_font_draws_all_42_faces(shared: Path) -> None:
     faces = font_faces.font_faces()
     assert sorted(faces) == sorted(TILE_IDS)
-    found = list(font_faces.font_files())
-    assert found[:4] == ["HK", "TW", "CAN", "JP"]
-    drawing = {f.name: f.bonus for f in font_faces.FONTS}
-    assert all([v for v, _ in faces[t]] == [f for f in found if drawing[f] or not t.endswith("f")] for t in TILE_IDS)
-
-
-def test_symbola_and_noto_draw_no_flower_or_season() -> None:
-    assert [f.name for f in font_faces.FONTS if not f.bonus] == ["Symbola", "NotoSansSymbols2"]
-
-
-def test_debian_fonts_are_read_from_the_cache_and_skipped_when_not_fetched(tmp_path: Path, monkeypatch) -> None:
-    monkeypatch.setenv("SIKWU_CACHE", str(tmp_path))
-    assert not {f.name for f in font_faces.FONTS if f.debian} & set(font_faces.font_files())
-    symbola = next(f for f in font_faces.FONTS if f.name == "Symbola")
-    assert symbola.path().is_relative_to(tmp_path / "debian-tilesets")
-
-
-def test_the_tile_set_fetch_also_fetches_the_debian_fonts() -> None:
-    from sikwu.datasets.scenes import debian
-
-    assert set(font_faces.DEBIAN_PACKAGES) <= set(debian.PACKAGES)
+    assert all([v for v, _ in faces[t]] == list(font_faces.VARIANTS) for t in TILE_IDS)
 
 
 def test_the_drawn_tile_frame_is_cut_away(shared: Path) -> None:
@@ -75,4 +53,4 @@ def test_inking_is_the_same_for_a_seed() -> None:
 def test_the_fonts_are_a_training_art_set(shared: Path) -> None:
     assert font_faces.SOURCE in art.SHARED_ART_SETS
     faces = art.source_faces(font_faces.SOURCE)
-    assert len(faces) == sum(len(drawn) for drawn in font_faces.font_faces().values())
+    assert len(faces) == 42 * len(font_faces.VARIANTS)

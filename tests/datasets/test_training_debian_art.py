@@ -56,28 +56,6 @@ def test_debian_sets_enter_the_data_version_by_content(tmp_path: Path, monkeypat
     )
 
 
-def test_debian_fonts_enter_the_data_version_by_content(tmp_path: Path, monkeypatch) -> None:
-    from sikwu.datasets import font_faces
-
-    font = tmp_path / "Symbola_hint.ttf"
-    font.write_bytes(b"glyphs")
-    monkeypatch.setattr(font_faces, "font_files", lambda: {"Symbola": font})
-    prints = train_all.debian_fonts()
-    assert list(prints) == ["font:Symbola"]
-    assert train_all.data_version([], "gen", {}, prints) != train_all.data_version([], "gen")
-    font.write_bytes(b"glyphs, redrawn")
-    assert train_all.debian_fonts() != prints
-
-
-def test_training_without_a_debian_font_says_how_to_fetch_it(monkeypatch, capsys) -> None:
-    from sikwu.datasets import font_faces
-
-    monkeypatch.setattr(font_faces, "font_files", lambda: {})
-    assert train_all.debian_fonts() == {}
-    err = capsys.readouterr().err
-    assert "Symbola" in err and "python -m sikwu.datasets.scenes.debian" in err
-
-
 def test_models_carry_the_debian_sets_only_when_used() -> None:
     assert art.DEBIAN_ART_KEY not in train_all._model_extra([])
     extra = train_all._model_extra(["debian:kde-classic", "debian:real"])
