@@ -25,6 +25,7 @@ from sikwu.vision.assemble import assemble, consistent
 from sikwu.vision.calibration import Calibration, for_model
 from sikwu.vision.detector import DEFAULT_MODEL_PATH, BoxSource, DetectorModelError, TileDetector
 from sikwu.vision.hidden_backs import hidden_backs
+from sikwu.vision.hue_look import hue_look
 from sikwu.vision.io import ImageInput, LoadedImage, NoTilesFoundError, load_image
 from sikwu.vision.kong_backs import kong_completions
 from sikwu.vision.naming import (
@@ -146,6 +147,7 @@ def _from_detector(
     n_sure, n_faint, n_lone = len(proposals.quads), len(proposals.faint), len(proposals.lone)
     with watch.stage("classify"):
         named = name_quads(pixels, proposals.quads + proposals.lone + proposals.faint + proposals.filled, clf)
+        named = hue_look(pixels, named, clf)
         found = second_framing_look(named[:n_sure], proposals.framings, pixels, clf)
         lone = named[n_sure : n_sure + n_lone]
         found += lone_faces(lone, [q for q, p in found if is_tile(p)])
