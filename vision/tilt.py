@@ -18,7 +18,6 @@ quads follow the slanted tiles.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
 
 import cv2
 import numpy as np
@@ -68,19 +67,17 @@ class Levelled:
         return note_texts.note("vision.slanted", degrees=f"{abs(self.degrees):.0f}")
 
 
-def slant(pixels: np.ndarray, boxes: Sequence[Sequence[float]] = ()) -> tuple[float, float]:
+def slant(pixels: np.ndarray) -> tuple[float, float]:
     """The rows' slant in degrees, in [-45, 45), and how much the strongest gradients agree on it (0 to 1): their
     magnitude-weighted mean direction taken modulo 90 degrees (on the circle of 4x the angle, so 89 and -1 degrees
-    agree). With ``boxes`` (the detector's tiles, at least MIN_DETECTIONS_TO_JUDGE of them), only the gradients
-    inside them vote: the slant of the tiles, not of the table (``tile_mask``)."""
+    agree)."""
     gray = cv2.cvtColor(pixels, cv2.COLOR_BGR2GRAY) if pixels.ndim == 3 else pixels
-    f = min(1.0, ESTIMATE_SIDE / max(gray.shape[:2]))
+    f = ESTIMATE_SIDE / max(gray.shape[:2])
     if f < 1:
         gray = cv2.resize(gray, None, fx=f, fy=f, interpolation=cv2.INTER_AREA)
     g = gray.astype(np.float32)
-    inside = tile_mask(gray.shape[:2], boxes, f)
-    gx = cv2.Sobel(g, cv2.CV_32F, 1, 0, ksize=3)[inside]
-    gy = cv2.Sobel(g, cv2.CV_32F, 0, 1, ksize=3)[inside]
+    gx = cv2.Sobel(g, cv2.CV_32F, 1, 0, ksize=3).ravel()
+    gy = cv2.Sobel(g, cv2.CV_32F, 0, 1, ksize=3).ravel()
     mag2 = gx * gx + gy * gy
     k = int(len(mag2) * (1 - EDGE_SHARE))
     strong = (mag2 >= np.partition(mag2, k)[k]) & (mag2 > 0)  # a flat image's share can be all zero gradients
@@ -93,23 +90,6 @@ def slant(pixels: np.ndarray, boxes: Sequence[Sequence[float]] = ()) -> tuple[fl
     r2 = r * r
     z = (r2 * r2 / (m2 * mag)).sum()  # |r| e^{4i theta}: each gradient's direction, four times, weighted by size
     return float(np.degrees(np.angle(z) / 4)), float(abs(z) / total)
-
-
-def tile_mask(shape: tuple[int, ...], boxes: Sequence[Sequence[float]], scale: float) -> np.ndarray:
-    """Where the slant is measured, on an image of ``shape`` that is ``scale`` times the photo: inside the ``boxes``
-    (photo pixels) when there are enough of them to judge, else everywhere. Why: the photo's strongest straight lines
-    are not always tile edges. A wood grain or a striped cloth runs its own way, and on held-out scattered tiles on
-    wood the whole photo's gradients agreed on the grain's 30 degrees, so the photo was turned and every tile that
-    lay square to it was cut and boxed askew. Inside upright boxes around tiles, the tiles' own edges and faces
-    dominate."""
-    if len(boxes) < MIN_DETECTIONS_TO_JUDGE:
-        return np.ones(shape, bool)
-    mask = np.zeros(shape, bool)
-    for box in boxes:
-        x0, y0 = (max(int(v * scale), 0) for v in box[:2])
-        x1, y1 = (int(np.ceil(v * scale)) for v in box[2:4])
-        mask[y0:y1, x0:x1] = True
-    return mask if mask.any() else np.ones(shape, bool)
 
 
 def overlap_share(detections: list[Detection]) -> float:
@@ -166,7 +146,7 @@ def level(
     ``detections`` are the detector's boxes on ``loaded`` (already computed), so a level photo costs only the slant
     estimate; a slanted one costs one more detector run.
     """
-    degrees, agreement = slant(loaded.pixels, [d.box for d in detections])
+    degrees, agreement = slant(loaded.pixels)
     if abs(degrees) < MIN_TILT or agreement < MIN_AGREEMENT:
         return Levelled(loaded, detections)
     margin = SURE_SCORE_GAIN if agreement >= SURE_AGREEMENT else MIN_SCORE_GAIN

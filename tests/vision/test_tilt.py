@@ -30,13 +30,6 @@ def as_loaded(pixels: np.ndarray) -> LoadedImage:
     return LoadedImage(pixels=pixels, original_size=(w, h), scale=(1.0, 1.0))
 
 
-def row(n: int, step: float, score: float = 0.6, image: np.ndarray | None = None) -> list[Detection]:
-    """n boxes 10 wide, each starting ``step`` after the last (step 10: touching; 5: half under the next); with an
-    ``image``, the row stretched over all of it (so the tiles' slant is measured over the whole image)."""
-    sx, sy = (image.shape[1] / (step * (n - 1) + 10), image.shape[0] / 12) if image is not None else (1.0, 1.0)
-    return [Detection(box=(sx * step * i, 0.0, sx * (step * i + 10), sy * 12.0), score=score) for i in range(n)]
-
-
 class ScoreByLevel:
     """Surer of its (made-up) tiles the more level the image it is given is, judged by vision.tilt.slant."""
 
@@ -46,7 +39,7 @@ class ScoreByLevel:
     def detect(self, image_bgr, score_threshold=None):
         self.calls += 1
         score = 0.9 - abs(slant(image_bgr)[0]) / 100
-        return row(5, 10.0, score, image_bgr)
+        return [Detection(box=(10.0 * i, 0.0, 10.0 * i + 8, 12.0), score=score) for i in range(5)]
 
 
 @pytest.mark.parametrize("degrees", [0.0, 12.0, -20.0, 30.0])
@@ -99,11 +92,16 @@ def test_a_levelled_copy_the_detector_likes_no_better_is_not_kept():
 
     class Indifferent:
         def detect(self, image_bgr, score_threshold=None):
-            return row(5, 10.0, 0.6, image_bgr)
+            return [Detection(box=(10.0 * i, 0.0, 10.0 * i + 8, 12.0), score=0.6) for i in range(5)]
 
     det = Indifferent()
     out = level(as_loaded(img), det, det.detect(img), 0.3)
     assert out.degrees == 0.0 and out.loaded.unrotate is None
+
+
+def row(n: int, step: float, score: float = 0.6) -> list[Detection]:
+    """n boxes 10 wide, each starting ``step`` after the last (step 10: touching; 5: half under the next)."""
+    return [Detection(box=(step * i, 0.0, step * i + 10, 12.0), score=score) for i in range(n)]
 
 
 def test_boxes_in_a_touching_row_do_not_overlap():
@@ -124,7 +122,7 @@ class OverlapByLevel:
 
     def detect(self, image_bgr, score_threshold=None):
         tilted = abs(slant(image_bgr)[0]) > 5
-        return row(8, 5.0, image=image_bgr) if tilted else row(8 - self.lose, 10.0, image=image_bgr)
+        return row(8, 5.0) if tilted else row(8 - self.lose, 10.0)
 
 
 def test_a_levelled_copy_whose_boxes_stop_overlapping_is_kept_though_the_detector_is_no_surer():
@@ -146,7 +144,7 @@ class SurerWhenTurned:
     """A detector surer of the turned copy: what chance gives on a table of tiles lying every way."""
 
     def detect(self, image_bgr, score_threshold=None):
-        return row(8, 10.0, 0.5, image_bgr) if abs(slant(image_bgr)[0]) > 5 else row(8, 10.0, 0.9, image_bgr)
+        return row(8, 10.0, score=0.5) if abs(slant(image_bgr)[0]) > 5 else row(8, 10.0, score=0.9)
 
 
 @pytest.mark.parametrize("detector", [OverlapByLevel, SurerWhenTurned], ids=["boxes-stop-overlapping", "surer"])
@@ -156,7 +154,7 @@ def test_tiles_lying_every_way_are_not_levelled_whatever_the_detector_says_of_th
     import sikwu.vision.tilt as tilt
 
     img, _, _ = turned_scene(20.0)
-    monkeypatch.setattr(tilt, "slant", lambda pixels, boxes=(): (-20.0, tilt.MIN_AGREEMENT / 2))
+    monkeypatch.setattr(tilt, "slant", lambda pixels: (-20.0, tilt.MIN_AGREEMENT / 2))
     det = detector()
     out = level(as_loaded(img), det, det.detect(img), 0.3)
     assert out.degrees == 0.0 and out.loaded.unrotate is None
@@ -176,36 +174,3 @@ def test_shipped_models_read_a_composed_hand_photographed_at_a_20_degree_slant(e
         centre = enlarge * (np.array([(x1 + x2) / 2, (y1 + y2) / 2]) @ m[:, :2].T + m[:, 2])
         nearest = min(rec.tiles, key=lambda t: np.linalg.norm(t.quad.mean(axis=0) - centre))
         assert nearest.id == p.id and np.linalg.norm(nearest.quad.mean(axis=0) - centre) < 0.25 * enlarge * (y2 - y1)
-
-
-def grain_behind_tiles(degrees: float) -> tuple[np.ndarray, list[tuple[float, float, float, float]]]:
-    """The level composed hand on a table of hard stripes running at ``degrees`` (a wood grain, a striped cloth),
-    and its tiles' boxes."""
-    img, placed = hand_scene("felt")
-    h, w = img.shape[:2]
-    table = np.full_like(img, (60, 90, 140))
-    d = np.radians(degrees)
-    yy, xx = np.mgrid[0:h, 0:w]
-    table[((xx * np.sin(d) + yy * np.cos(d)) // 20).astype(int) % 2 == 0] = (10, 20, 50)
-    boxes = [p.box for p in placed]
-    for x1, y1, x2, y2 in boxes:
-        table[int(y1) : int(y2), int(x1) : int(x2)] = img[int(y1) : int(y2), int(x1) : int(x2)]
-    return table, boxes
-
-
-def test_the_slant_inside_the_tiles_boxes_is_the_tiles_not_the_grain_of_the_table_behind_them():
-    img, boxes = grain_behind_tiles(30.0)
-    assert abs(slant(img)[0]) > MIN_TILT  # the whole photo follows the grain
-    assert abs(slant(img, boxes)[0]) < 2.5
-
-
-def test_level_tiles_on_a_slanted_grain_are_not_turned():
-    img, boxes = grain_behind_tiles(30.0)
-    found = [Detection(box=tuple(map(float, b)), score=0.6) for b in boxes]
-
-    class SurerOfAnything:
-        def detect(self, image_bgr, score_threshold=None):
-            return [Detection(box=d.box, score=0.95) for d in found]
-
-    out = level(as_loaded(img), SurerOfAnything(), found, 0.3)
-    assert out.degrees == 0.0 and out.loaded.unrotate is None
