@@ -33,16 +33,25 @@ BACK_AMONG = 3
 MIN_SATURATION = 0.12
 
 
+def _turned(hsv: np.ndarray, degrees: float) -> np.ndarray:
+    """The BGR image of an HSV one with every pixel's hue turned by ``degrees``."""
+    out = hsv.copy()
+    out[..., 0] = ((hsv[..., 0].astype(np.int16) + round(degrees / 2)) % 180).astype(np.uint8)  # OpenCV hue: 0-179
+    return cv2.cvtColor(out, cv2.COLOR_HSV2BGR)
+
+
 def turn_hue(crop: np.ndarray, degrees: float) -> np.ndarray:
     """The BGR crop with every pixel's hue turned by ``degrees``; saturation and brightness kept."""
-    hsv = cv2.cvtColor(crop, cv2.COLOR_BGR2HSV)
-    hsv[..., 0] = ((hsv[..., 0].astype(np.int16) + round(degrees / 2)) % 180).astype(np.uint8)  # OpenCV hue: 0-179
-    return cv2.cvtColor(hsv, cv2.COLOR_HSV2BGR)
+    return _turned(cv2.cvtColor(crop, cv2.COLOR_BGR2HSV), degrees)
+
+
+def _saturation(hsv: np.ndarray) -> float:
+    return float(np.median(hsv[..., 1])) / 255.0
 
 
 def saturation(crop: np.ndarray) -> float:
     """The crop's median HSV saturation, 0 to 1."""
-    return float(np.median(cv2.cvtColor(crop, cv2.COLOR_BGR2HSV)[..., 1])) / 255.0
+    return _saturation(cv2.cvtColor(crop, cv2.COLOR_BGR2HSV))
 
 
 def may_be_back(pred: list[tuple[str, float]]) -> bool:
@@ -54,16 +63,16 @@ def may_be_back(pred: list[tuple[str, float]]) -> bool:
 def hue_look(pixels: np.ndarray, named: list[Named], clf: Classifier) -> list[Named]:
     """``named`` with each coloured crop that may be a back of an unfamiliar colour read again at HUE_TURNS; the surest
     turned view reading ``back`` first replaces the crop's reading when it is surer than the crop's first reading."""
-    doubtful, crops = [], []
+    doubtful, coloured = [], []
     for i, (quad, pred) in enumerate(named):
         if may_be_back(pred):
-            crop = rectify(pixels, quad, pad=CROP_PAD)
-            if saturation(crop) >= MIN_SATURATION:
+            hsv = cv2.cvtColor(rectify(pixels, quad, pad=CROP_PAD), cv2.COLOR_BGR2HSV)  # once per crop, for both uses
+            if _saturation(hsv) >= MIN_SATURATION:
                 doubtful.append(i)
-                crops.append(crop)
+                coloured.append(hsv)
     if not doubtful:
         return named
-    views = [turn_hue(c, d) for d in HUE_TURNS for c in crops]
+    views = [_turned(hsv, d) for d in HUE_TURNS for hsv in coloured]
     readings = clf.predict(views, k=TOP_K)
     out = list(named)
     for n, i in enumerate(doubtful):
