@@ -1,13 +1,14 @@
-"""A tile read as a back between two faces of a row is a face: no concealed kong puts a back there.
+"""A tile read as a back between two faces of a row is a face when no concealed kong could put a back there.
 
 Why: face-down tiles in a Hong Kong hand laid out to score are the two backs of a concealed kong, laid either at the
-kong's ends (back, face, face, back) or in its middle (face, back, back, face). So a back lies beside another back,
-or beside a pair of equal faces that is its kong's. A tile read as a back with a sure face on each side (one the
-classifier does not also read as a back) in a row of touching tiles, and neither side's faces a pair, is no kong's
-back: it is a face the classifier could not tell from a back, such as a blank white dragon, read ``back`` first and
-``5z`` second on hk-photos (its other blanks in the same photo read right). Such a tile is read as its best face
-reading, and marked changed so the player is asked to check it. A back with no face beside it (a wall, a heap, a
-discard) is left as it is.
+kong's ends (back, face, face, back) or in its middle (face, back, back, face). So a kong's back has, on one side,
+a pair of equal faces and past them its other back (or the row's end: that back may be out of the photo or
+missed), or another tile that could be a back, the two between equal faces. A tile read as a back with a tile read
+as a face on each side in a row of touching tiles, and no such kong around it, is a face the classifier could not
+tell from a back, such as a blank white dragon, read ``back`` first and ``5z`` second on hk-photos (its other
+blanks in the same photo read right; in a set laid out in a grid a blank can stand beside blanks, or beside a pair
+of equal faces with a third face past them). Such a tile is read as its best face reading, and marked changed so
+the player is asked to check it. A back with no face beside it (a wall, a heap, a discard) is left as it is.
 """
 
 from __future__ import annotations
@@ -27,16 +28,35 @@ def _faces(pred: TopK, n: int) -> set[str]:
     return {label for label, _ in pred[:n] if label not in (BACK, NOT_A_TILE)}
 
 
-def _is_face(pred: TopK) -> bool:
-    """Surely a face: read first as one, with ``back`` not its second reading (a back of an unfamiliar colour can
-    read as a blank white dragon, ``back`` second: then it may be the other back of a kong's pair)."""
-    return pred[0][0] not in (BACK, NOT_A_TILE) and not could_be_back(pred)
+def _reads_face(pred: TopK) -> bool:
+    """Read first as a face (a blank white dragon may have ``back`` second; it is still read as a face)."""
+    return pred[0][0] not in (BACK, NOT_A_TILE)
 
 
 def _pair(preds: Sequence[TopK], a: int, b: int) -> bool:
-    """Two faces that may be one tile: a face among the first readings of both."""
+    """Two tiles read as faces that may be one tile: a face among the first readings of both."""
     shared = _faces(preds[a], PAIR_READINGS) & _faces(preds[b], PAIR_READINGS)
-    return _is_face(preds[a]) and _is_face(preds[b]) and bool(shared)
+    return _reads_face(preds[a]) and _reads_face(preds[b]) and bool(shared)
+
+
+def _kong_back(run: list[int], k: int, preds: Sequence[TopK]) -> bool:
+    """Whether a concealed kong could put a back at place ``k`` of the run: at its end, beside a pair of equal
+    faces with a back (or the run's end, where a back may be out of the photo or missed) past the pair; or in its
+    middle, beside another tile that could be a back, the two between equal faces."""
+    n = len(run)
+
+    def back_or_gone(j: int) -> bool:
+        return not 0 <= j < n or could_be_back(preds[run[j]])
+
+    def possible_back(j: int) -> bool:
+        return 0 <= j < n and could_be_back(preds[run[j]])
+
+    def pair(i: int, j: int) -> bool:
+        return 0 <= i < n and 0 <= j < n and _pair(preds, run[i], run[j])
+
+    at_end = (pair(k + 1, k + 2) and back_or_gone(k + 3)) or (pair(k - 2, k - 1) and back_or_gone(k - 3))
+    in_middle = (possible_back(k + 1) and pair(k - 1, k + 2)) or (possible_back(k - 1) and pair(k - 2, k + 1))
+    return at_end or in_middle
 
 
 def _between_faces(run: list[int], preds: Sequence[TopK]) -> list[int]:
@@ -45,11 +65,7 @@ def _between_faces(run: list[int], preds: Sequence[TopK]) -> list[int]:
         me, left, right = run[k], run[k - 1], run[k + 1]
         if preds[me][0][0] != BACK or not _faces(preds[me], FACE_READING):
             continue
-        if not (_is_face(preds[left]) and _is_face(preds[right])):
-            continue
-        kong_left = k >= 2 and _pair(preds, run[k - 2], left)
-        kong_right = k + 2 < len(run) and _pair(preds, right, run[k + 2])
-        if not (kong_left or kong_right):
+        if _reads_face(preds[left]) and _reads_face(preds[right]) and not _kong_back(run, k, preds):
             out.append(me)
     return out
 

@@ -30,6 +30,30 @@ def test_a_back_between_two_faces_of_a_hand_is_a_face() -> None:
     assert as_face(BLANK_READ_AS_BACK)[0][0] == "5z"
 
 
+def blank(p_back: float = 0.1) -> list[tuple[str, float]]:
+    """A blank white dragon read as one, with ``back`` its second reading."""
+    return [("5z", 0.9 - p_back), ("back", p_back), ("not-a-tile", 0.0)]
+
+
+def test_a_back_between_two_blank_white_dragons_of_a_laid_out_set_is_a_face() -> None:
+    # hk-photos/valid IMG_20231106: a set laid out in a grid, its three blank dragons side by side, the middle one
+    # read back; no second back stands beside it, so no concealed kong holds it
+    quads, preds = row(face("9p"), blank(), BLANK_READ_AS_BACK, blank(), face("9s"))
+    assert faces_between(quads, preds) == [2]
+
+
+def test_a_back_beside_a_pair_with_a_face_past_the_pair_is_a_face() -> None:
+    # hk-photos/valid IMG_20231222: blank, West, West, Four of characters; a kong's end back would have its other
+    # back past the pair
+    quads, preds = row(face("8p"), BLANK_READ_AS_BACK, face("3z"), face("3z"), face("4m"))
+    assert faces_between(quads, preds) == [1]
+
+
+def test_the_end_of_a_kong_whose_other_back_is_out_of_the_row_stays_a_back() -> None:
+    quads, preds = row(face("3m"), BLANK_READ_AS_BACK, face("8p"), face("8p"))
+    assert faces_between(quads, preds) == []
+
+
 def test_the_end_of_a_concealed_kong_laid_against_the_hand_stays_a_back() -> None:
     quads, preds = row(face("3m"), face("4m"), BLANK_READ_AS_BACK, face("8p"), face("8p"), BLANK_READ_AS_BACK)
     assert faces_between(quads, preds) == []
