@@ -15,6 +15,7 @@ count where they complete a concealed kong (``vision.kong_backs.kong_completions
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import NamedTuple
 
 import numpy as np
 from sikwu.vision.detector import Detection
@@ -36,13 +37,24 @@ def fill_in(first: Sequence[Detection], second: Sequence[Detection]) -> list[Det
     return [d for d in second if _cover(held, np.array(d.box, np.float64)).max() <= SAME_TILE_COVER]
 
 
-def fuse(
-    first: Sequence[Detection], second: Sequence[Detection], average: bool = True
-) -> tuple[list[Detection], list[Detection], list[Detection], list[Box]]:
-    """(the first detector's boxes the second also found, each averaged with its partner; the first's boxes the
-    second did not find; the second's boxes where the first found nothing, ``fill_in``; for each box of the first
-    list, the other detector's framing of that tile: the first's own box where the boxes were averaged, the second's
-    where they were not).
+class Fusion(NamedTuple):
+    """What two detectors' boxes make together (``fuse``)."""
+
+    #: The first detector's boxes the second also found, each averaged with its partner (or kept, unaveraged).
+    fused: list[Detection]
+    #: The first's boxes the second did not find.
+    lone: list[Detection]
+    #: The second's boxes where the first found nothing (``fill_in``).
+    filled: list[Detection]
+    #: For each of ``fused``, the other framing of that tile: the first's own box where the boxes were averaged,
+    #: the second's where they were not.
+    own: list[Box]
+    #: For each of ``fused``, the second detector's own box where the boxes were averaged (None where not).
+    partners: list[Box | None]
+
+
+def fuse(first: Sequence[Detection], second: Sequence[Detection], average: bool = True) -> Fusion:
+    """The two detectors' boxes together (``Fusion``).
 
     Why average: two detectors trained on different photos misplace a shared tile's box in different ways, so the
     score-weighted mean of the pair sits nearer the tile than either (weighted box fusion, Solovyev et al. 2021).
@@ -53,6 +65,7 @@ def fuse(
     free = np.ones(len(boxes), bool)
     fused: list[Detection] = []
     own: list[Box] = []
+    partners: list[Box | None] = []
     lone: list[Detection] = []
     for d in sorted(first, key=lambda d: -d.score):
         cover = np.where(free, _cover(boxes, np.array(d.box, np.float64)), 0.0) if len(boxes) else np.zeros(0)
@@ -64,12 +77,15 @@ def fuse(
         if not average:
             fused.append(d)
             own.append(second[j].box)
+            partners.append(None)
             continue
         w = np.array([d.score, second[j].score], np.float64)
         box = (w[0] * np.array(d.box) + w[1] * boxes[j]) / max(w.sum(), 1e-9)
         fused.append(Detection((float(box[0]), float(box[1]), float(box[2]), float(box[3])), d.score))
         own.append(d.box)
-    return fused, lone, fill_in(fused + lone, [e for e, f in zip(second, free, strict=True) if f]), own
+        partners.append(second[j].box)
+    filled = fill_in(fused + lone, [e for e, f in zip(second, free, strict=True) if f])
+    return Fusion(fused, lone, filled, own, partners)
 
 
 def _cover(boxes: np.ndarray, box: np.ndarray) -> np.ndarray:

@@ -37,6 +37,7 @@ from sikwu.vision.naming import (
     is_tile,
     lone_faces,
     name_quads,
+    partner_look,
     row_continuations,
     second_framing_look,
     segmentation_extras,
@@ -149,6 +150,7 @@ def _from_detector(
         named = name_quads(pixels, proposals.quads + proposals.lone + proposals.faint + proposals.filled, clf)
         named = hue_look(pixels, named, clf)
         found = second_framing_look(named[:n_sure], proposals.framings, pixels, clf)
+        found = partner_look(found, proposals.partners, pixels, clf)
         lone = named[n_sure : n_sure + n_lone]
         found += lone_faces(lone, [q for q, p in found if is_tile(p)])
         faint = named[n_sure + n_lone : n_sure + n_lone + n_faint]

@@ -64,6 +64,9 @@ class DetectorProposals:
     #: detector's own quad where its box was averaged with the second's, the second's quad where the first looked
     #: closer (``vision.zoom``) and kept its box; None for a tile only the first found.
     framings: list[np.ndarray | None] = dataclasses.field(default_factory=list)
+    #: For each of ``quads``, the second detector's own quad where the tile's box is the mean of both detectors'
+    #: (``naming.partner_look``); None elsewhere.
+    partners: list[np.ndarray | None] = dataclasses.field(default_factory=list)
 
 
 def _faint_split() -> tuple[float | None, bool]:
@@ -104,19 +107,22 @@ def detector_proposals(loaded: LoadedImage, det: BoxSource, second: BoxSource | 
     filled: list[Detection] = []
     lone: list[Detection] = []
     own: list[Box | None] = [None] * len(detections)
+    partners: list[Box | None] = [None] * len(detections)
     if second is not None:
         seen = early.result() if early is not None else []
         if levelled.loaded is not loaded:
             seen = second.detect(levelled.loaded.pixels, score_threshold=DETECTOR_SCORE_THRESHOLD)
-        detections, lone, filled, paired = fuse(detections, seen, average=region is None)
-        own = list(paired)
+        detections, lone, filled, paired, partnered = fuse(detections, seen, average=region is None)
+        own, partners = list(paired), list(partnered)
         if region is not None:  # the first looked closer than the second: a tile it alone saw is no less sure
-            detections, lone, own = detections + lone, [], own + [None] * len(lone)
+            own, partners = own + [None] * len(lone), partners + [None] * len(lone)
+            detections, lone = detections + lone, []
     as_is = levelled.loaded is loaded and region is None
     faint_boxes = [d.box for d in first if _is_faint(d, sure_from)] if faint and as_is else []
-    kept = [(d.box, o) for d, o in zip(detections, own, strict=True) if _big_enough(d.box)]
-    sure_quads, filled_quads = [box_quad(b) for b, _ in kept], _quads([d.box for d in filled])
-    framings = [box_quad(o) if o is not None else None for _, o in kept]
+    kept = [(d.box, o, p) for d, o, p in zip(detections, own, partners, strict=True) if _big_enough(d.box)]
+    sure_quads, filled_quads = [box_quad(b) for b, _, _ in kept], _quads([d.box for d in filled])
+    framings = [box_quad(o) if o is not None else None for _, o, _ in kept]
+    partner_quads = [box_quad(p) if p is not None else None for _, _, p in kept]
     lone_quads = _quads([d.box for d in lone])
     # only faint boxes that continue a row of sure boxes are worth a crop (the classifier's time is per crop), and
     # not where the second detector already put a box
@@ -125,7 +131,9 @@ def detector_proposals(loaded: LoadedImage, det: BoxSource, second: BoxSource | 
         for q in _quads(faint_boxes)
         if continues_row(q, sure_quads + lone_quads) and all(overlap(q, f) <= FAINT_OVERLAP for f in filled_quads)
     ]
-    return DetectorProposals(levelled.loaded, sure_quads, faint_quads, notes, filled_quads, lone_quads, framings)
+    return DetectorProposals(
+        levelled.loaded, sure_quads, faint_quads, notes, filled_quads, lone_quads, framings, partner_quads
+    )
 
 
 @functools.cache

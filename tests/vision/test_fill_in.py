@@ -38,20 +38,25 @@ def test_with_no_first_detector_tile_the_second_detectors_tiles_are_all_added() 
 
 
 def test_a_tile_both_detectors_find_is_boxed_between_their_boxes_weighted_by_score() -> None:
-    fused, lone, added, own = fuse([Detection(TILE, 0.9)], [Detection((90.0, 90.0, 170.0, 190.0), 0.3)])
+    fused, lone, added, own, _ = fuse([Detection(TILE, 0.9)], [Detection((90.0, 90.0, 170.0, 190.0), 0.3)])
     assert fused[0].box == pytest.approx((97.5, 97.5, 162.5, 182.5))
     assert fused[0].score == 0.9 and lone == [] and added == []
     assert own == [TILE]  # the first detector's own framing, for a second look
 
 
+def test_an_averaged_tile_keeps_the_second_detectors_own_box_as_its_partner() -> None:
+    second = (90.0, 90.0, 170.0, 190.0)
+    assert fuse([Detection(TILE, 0.9)], [Detection(second, 0.3)]).partners == [second]
+
+
 def test_unaveraged_the_second_detectors_box_is_the_other_framing() -> None:
     second = (90.0, 90.0, 170.0, 190.0)
-    fused, _, _, own = fuse([Detection(TILE, 0.9)], [Detection(second, 0.3)], average=False)
-    assert fused == [Detection(TILE, 0.9)] and own == [second]
+    fused, _, _, own, partners = fuse([Detection(TILE, 0.9)], [Detection(second, 0.3)], average=False)
+    assert fused == [Detection(TILE, 0.9)] and own == [second] and partners == [None]
 
 
 def test_a_first_detector_tile_the_second_did_not_find_is_lone_and_unchanged() -> None:
-    fused, lone, added, _ = fuse([Detection(TILE, 0.9)], [Detection(ELSEWHERE, 0.6)])
+    fused, lone, added, _, _ = fuse([Detection(TILE, 0.9)], [Detection(ELSEWHERE, 0.6)])
     assert fused == [] and lone == [Detection(TILE, 0.9)]
     assert [d.box for d in added] == [ELSEWHERE]
 
@@ -59,7 +64,7 @@ def test_a_first_detector_tile_the_second_did_not_find_is_lone_and_unchanged() -
 def test_each_second_box_pairs_with_one_first_box_the_other_stays_lone() -> None:
     beside = (160.0, 100.0, 220.0, 180.0)
     wide = (100.0, 100.0, 220.0, 180.0)  # the second detector boxed two tiles as one
-    fused, lone, added, _ = fuse([Detection(TILE, 0.9), Detection(beside, 0.8)], [Detection(wide, 0.5)])
+    fused, lone, added, _, _ = fuse([Detection(TILE, 0.9), Detection(beside, 0.8)], [Detection(wide, 0.5)])
     assert len(fused) == 1 and [d.box for d in lone] == [beside] and added == []
 
 
@@ -155,6 +160,44 @@ def test_a_sure_reading_gets_no_second_look() -> None:
 
     named = [(box_quad(TILE), [("8m", 0.95), ("7m", 0.03), ("9m", 0.02)])]
     assert second_framing_look(named, [box_quad(ELSEWHERE)], np.zeros((480, 640, 3), np.uint8), ByFraming()) == named
+
+
+class TileWhereBright:
+    """Names a crop 8m when it is mostly the bright tile, and not a tile when it is mostly table."""
+
+    def predict(self, crops, k: int = 3):
+        face, table = [("8m", 0.9), ("7m", 0.05), ("9m", 0.05)], [("not-a-tile", 0.9), ("8m", 0.05), ("7m", 0.05)]
+        return [face if crop.mean() > 170 else table for crop in crops]
+
+
+def bright_tile_photo() -> np.ndarray:
+    pixels = np.full((480, 640, 3), 40, np.uint8)
+    pixels[100:180, 100:160] = 235
+    return pixels
+
+
+def test_a_mean_box_read_as_no_tile_is_read_again_at_the_second_detectors_own_box() -> None:
+    from sikwu.vision.naming import partner_look
+
+    off = box_quad((60.0, 60.0, 260.0, 260.0))  # the mean of a right box and a far-off one: mostly table
+    named = [(off, [("not-a-tile", 0.9), ("8m", 0.05), ("7m", 0.05)])]
+    ((q, pred),) = partner_look(named, [box_quad((98.0, 98.0, 162.0, 182.0))], bright_tile_photo(), TileWhereBright())
+    assert pred[0][0] == "8m" and q.tolist() == box_quad((98.0, 98.0, 162.0, 182.0)).tolist()
+
+
+def test_a_rejected_mean_box_stays_rejected_when_the_second_box_shows_no_face_either() -> None:
+    from sikwu.vision.naming import partner_look
+
+    named = [(box_quad((300.0, 300.0, 360.0, 380.0)), [("not-a-tile", 0.9), ("8m", 0.05), ("7m", 0.05)])]
+    partner = [box_quad((310.0, 300.0, 370.0, 380.0))]
+    assert partner_look(named, partner, bright_tile_photo(), TileWhereBright()) == named
+
+
+def test_a_tile_named_at_its_mean_box_is_not_read_again() -> None:
+    from sikwu.vision.naming import partner_look
+
+    named = [(box_quad(TILE), [("8m", 0.6), ("7m", 0.3), ("9m", 0.1)])]
+    assert partner_look(named, [box_quad(ELSEWHERE)], bright_tile_photo(), TileWhereBright()) == named
 
 
 class ByShade:
