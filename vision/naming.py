@@ -90,11 +90,13 @@ def partner_look(
     tables the first detector never saw, its box of a tile can be far off (two tiles, or a tile and the table), and
     the mean of the two boxes then cuts a crop that is neither (held-out art scenes: face-up tiles the second
     detector alone boxes right were lost this way); on the photos the first was fitted to, the mean box is named."""
-    again = [i for i, (f, (_, p)) in enumerate(zip(partners, named, strict=True)) if f is not None and not is_tile(p)]
+    again = [
+        (i, f) for i, (f, (_, p)) in enumerate(zip(partners, named, strict=True)) if f is not None and not is_tile(p)
+    ]
     if not again:
         return named
     out = list(named)
-    for i, (q, p) in zip(again, name_quads(pixels, [partners[i] for i in again], clf), strict=True):
+    for (i, _), (q, p) in zip(again, name_quads(pixels, [f for _, f in again], clf), strict=True):
         if names_a_face(p):
             out[i] = (q, p)
     return out
