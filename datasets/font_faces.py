@@ -1,5 +1,4 @@
-"""Tile faces drawn from fonts of the Unicode Mahjong Tiles block, inked in colour: the I.Mahjong fonts
-(``../shared/datasets/tile-art/i-mahjong-font``) and Debian's Symbola and Noto Sans Symbols 2.
+"""Tile faces drawn from the I.Mahjong fonts (``../shared/datasets/tile-art/i-mahjong-font``), inked in colour.
 
 Why: the classifier misnames the faces of held-out sets (a flower read as a bamboo one, a season as a plum) because
 training shows it few hands of dots, bamboo and bonus pictures. The four I.Mahjong fonts draw every face in the
@@ -8,20 +7,12 @@ Arabic or Chinese numerals), a designer's hand no training set has. A font glyph
 drawn tile frame, so the frame is cut away and the inside inked as sets ink it: each cluster of strokes (a dot, a
 stick, a character, a flower) gets its own colour from the inks tile sets use, drawn from a seed per font and
 tile, so the model learns shapes, not one colour scheme. The joker and back glyphs are not used; the fonts are read
-by path on every run and never copied.
-
-Symbola and Noto Sans Symbols 2 (``SYMBOL_FONTS``: Debian's ``fonts-symbola`` and ``fonts-noto-core``, fetched with
-the Debian tile sets by ``python -m sikwu.datasets.scenes.debian`` into its cache) are two more hands of the same
-block, each with its own flowers and seasons, named in characters (梅蘭竹菊, 春夏秋冬) and drawn as pictures no tile
-set shares: bonus tiles of unfamiliar sets are the classifier's weakest faces. They are their own art set
-(``SYMBOL_SOURCE``), so a run records whether it had them (``font_fingerprints``).
+from ``../shared`` by path on every run and never copied.
 """
 
 from __future__ import annotations
 
-import hashlib
 from functools import lru_cache
-from pathlib import Path
 
 import cv2
 import numpy as np
@@ -30,16 +21,8 @@ from sikwu.datasets.paths import shared_path
 
 #: The four drawing styles (file ``I.Mahjong<V>.otf``).
 VARIANTS = ("HK", "TW", "CAN", "JP")
-#: Source name of the I.Mahjong faces in ``datasets.scenes.art``.
+#: Source name of these faces in ``datasets.scenes.art``.
 SOURCE = "i-mahjong-font"
-#: Source name of the faces of ``SYMBOL_FONTS``.
-SYMBOL_SOURCE = "symbol-fonts"
-#: Fonts Debian packages carry (variant -> path under ``datasets.scenes.debian``'s cache); free font licences
-#: (Symbola: free for any use; Noto: SIL OFL 1.1).
-SYMBOL_FONTS = {
-    "Symbola": "usr/share/fonts/truetype/ancient-scripts/Symbola_hint.ttf",
-    "NotoSansSymbols2": "usr/share/fonts/truetype/noto/NotoSansSymbols2-Regular.ttf",
-}
 #: Unicode Mahjong Tiles code point -> canonical tile id (1F024 is the bamboo flower, 4f; 1F025 chrysanthemum, 3f).
 CODEPOINTS: dict[int, str] = {
     0x1F000: "1z", 0x1F001: "2z", 0x1F002: "3z", 0x1F003: "4z", 0x1F004: "7z", 0x1F005: "6z", 0x1F006: "5z",
@@ -60,26 +43,6 @@ FRAME_RIM = 3
 
 def font_path(variant: str) -> str:
     return str(shared_path("datasets", "tile-art", "i-mahjong-font", f"I.Mahjong{variant}.otf"))
-
-
-def symbol_font_files() -> dict[str, Path]:
-    """Variant -> file of every ``SYMBOL_FONTS`` font fetched on this machine."""
-    from sikwu.datasets.scenes import debian
-
-    root = debian.tileset_dir()
-    return {v: root / rel for v, rel in SYMBOL_FONTS.items() if (root / rel).is_file()}
-
-
-def font_fingerprints() -> dict[str, str]:
-    """Symbol font variant -> SHA-256 (first 16 hex) of its file, for each one fetched: part of a training run's data
-    version, since the faces it draws depend on whether the fonts were there."""
-    return {v: hashlib.sha256(p.read_bytes()).hexdigest()[:16] for v, p in sorted(symbol_font_files().items())}
-
-
-def _fonts() -> list[tuple[str, str, str]]:
-    """(source, variant, file) of every font to draw faces from, I.Mahjong first."""
-    out = [(SOURCE, v, font_path(v)) for v in VARIANTS]
-    return out + [(SYMBOL_SOURCE, v, str(p)) for v, p in symbol_font_files().items()]
 
 
 def _glyph(font: ImageFont.FreeTypeFont, codepoint: int) -> np.ndarray:
@@ -126,18 +89,18 @@ def ink_in_colour(mask: np.ndarray, rng: np.random.Generator) -> np.ndarray:
 
 
 @lru_cache(maxsize=1)
-def font_faces() -> dict[str, tuple[tuple[str, str, np.ndarray], ...]]:
-    """tile id -> ((source, variant, BGR face on white), ...): every face of every font on this machine."""
-    out: dict[str, list[tuple[str, str, np.ndarray]]] = {}
-    for v_index, (source, variant, path) in enumerate(_fonts()):
+def font_faces() -> dict[str, tuple[tuple[str, np.ndarray], ...]]:
+    """tile id -> ((variant, BGR face on white), ...): every face of every I.Mahjong font on this machine."""
+    out: dict[str, list[tuple[str, np.ndarray]]] = {}
+    for v_index, variant in enumerate(VARIANTS):
         try:
-            font = ImageFont.truetype(path, _RENDER_PX)
-        except OSError:  # the font is not there (no ../shared, not fetched): the other art sets still train
+            font = ImageFont.truetype(font_path(variant), _RENDER_PX)
+        except OSError:  # the fonts are not there (no ../shared): the other art sets still train
             continue
         for codepoint, tile in CODEPOINTS.items():
             inside = _inside_frame(_glyph(font, codepoint))
             if inside is None:
                 continue
             rng = np.random.default_rng([v_index, codepoint])
-            out.setdefault(tile, []).append((source, variant, ink_in_colour(inside, rng)))
+            out.setdefault(tile, []).append((variant, ink_in_colour(inside, rng)))
     return {t: tuple(v) for t, v in out.items()}

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import cv2
 import numpy as np
-from sikwu.datasets import font_faces, hk_photos, split, synth
+from sikwu.datasets import hk_photos, split, synth
 from sikwu.datasets.paths import PROJECT_ROOT
 from sikwu.scoring.tiles import TILE_IDS
 
@@ -123,8 +123,7 @@ def synthetic(seed: int, per_class: int) -> tuple[np.ndarray, list[str]]:
         x4, y4 = synth.own_face_crops(CACHE_SIZE, 24, seed + 3)
         return np.concatenate([x1, x2, x3, x4]), y1 + y2 + y3 + y4
 
-    fonts = "".join(f"-{d[:6]}" for d in font_faces.font_fingerprints().values())  # the fonts drawn from
-    return _cached(f"v{SYNTH_VERSION}-synth-s{seed}-n{per_class}{fonts}", build)
+    return _cached(f"v{SYNTH_VERSION}-synth-s{seed}-n{per_class}", build)
 
 
 def ambiguous_negatives(x: np.ndarray, y: list[str]) -> np.ndarray:

@@ -106,7 +106,7 @@ def art_faces(height: int = ART_HEIGHT) -> dict[str, list[np.ndarray]]:
     for tile, drawn in font_faces.font_faces().items():
         faces[tile].extend(
             cv2.resize(img, (round(img.shape[1] * height / img.shape[0]), height), interpolation=cv2.INTER_AREA)
-            for *_, img in drawn
+            for _, img in drawn
         )
     return faces
 

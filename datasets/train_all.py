@@ -76,17 +76,12 @@ def training_files() -> list[Path]:
 
 
 def generator_version() -> str:
-    """SHA-256 (first 16 hex) of the data-making code and of the symbol fonts fetched (``font_faces``, outside
-    ``../shared``): a change to how scenes or crops are drawn, or to the faces they are drawn with, changes it."""
-    from sikwu.datasets.font_faces import font_fingerprints
-
+    """SHA-256 (first 16 hex) of the data-making code: a change to how scenes or crops are drawn changes it."""
     here = Path(__file__).parent
     h = hashlib.sha256()
     for name in GENERATOR_SOURCES:
         for p in sorted((here / name).rglob("*.py")) if (here / name).is_dir() else [here / name]:
             h.update(p.relative_to(here).as_posix().encode() + b"\0" + p.read_bytes())
-    for variant, digest in font_fingerprints().items():
-        h.update(f"font\t{variant}\t{digest}\n".encode())
     return h.hexdigest()[:16]
 
 
@@ -263,7 +258,6 @@ def _command() -> str:
 def train_all(args: argparse.Namespace) -> dict[str, object]:
     """Both models (or ``--only`` one), then ``training.json`` beside them; returns that record."""
     import torch
-    from sikwu.datasets.font_faces import font_fingerprints
     from sikwu.datasets.repeatable import make_repeatable
     from sikwu.datasets.scenes.art import training_excluded_crops
     from sikwu.datasets.scenes.census import folder_census
@@ -279,7 +273,7 @@ def train_all(args: argparse.Namespace) -> dict[str, object]:
         "negative_scenes_per_kind": args.negative_scenes,
         "scenes_per_kind": args.scenes_per_kind, "data_version": data_version(files, generator, debian_art),
         "generator_version": generator, "input_files": len(files), "held_out_tile_crops": held_origin,
-        "debian_art": debian_art, "symbol_fonts": font_fingerprints(),
+        "debian_art": debian_art,
         "torch": torch.__version__, "python": platform.python_version(), "machine": platform.machine(),
     }  # fmt: skip
     args.out.mkdir(parents=True, exist_ok=True)

@@ -22,8 +22,8 @@ from sikwu.scoring.tiles import TILE_IDS
 
 #: Faces are kept at this height (px); a scene's largest tile is smaller, so scaling only ever goes down.
 FACE_HEIGHT = 160
-#: Training art sets: read from ``../shared/datasets/tile-art``, and the symbol fonts Debian packages carry.
-SHARED_ART_SETS = ("samoheen-hk", "lietxia", "fluffystuff", font_faces.SOURCE, font_faces.SYMBOL_SOURCE)
+#: Art sets read from ``../shared/datasets/tile-art`` (the shipped classifier trained on these).
+SHARED_ART_SETS = ("samoheen-hk", "lietxia", "fluffystuff", font_faces.SOURCE)
 #: The tile-crops photos.
 CROPS = "tile-crops"
 #: lietxia draws red-painted fives as 0m/0p/0s: a variant real sets have, labelled as the five it is.
@@ -121,18 +121,13 @@ def _fluffystuff() -> list[Face]:
     return _svg_set("fluffystuff", shared_path("datasets", "tile-art", "fluffystuff-riichi", "Regular"), by_name)
 
 
-def _fonts(source: str = font_faces.SOURCE) -> list[Face]:
-    """One font art set's faces, inked in colour (``datasets.font_faces``), named by font and tile."""
+def _fonts() -> list[Face]:
+    """The I.Mahjong fonts' faces, inked in colour (``datasets.font_faces``), named by font and tile."""
     return [
-        Face(tile, _scaled(synth._trim(img)), source, f"{variant}-{tile}")
+        Face(tile, _scaled(synth._trim(img)), font_faces.SOURCE, f"{variant}-{tile}")
         for tile, drawn in font_faces.font_faces().items()
-        for of, variant, img in drawn
-        if of == source
+        for variant, img in drawn
     ]
-
-
-def _symbol_fonts() -> list[Face]:
-    return _fonts(font_faces.SYMBOL_SOURCE)
 
 
 def _debian() -> list[Face]:
@@ -147,7 +142,6 @@ _LOADERS = {
     "lietxia": _lietxia,
     "fluffystuff": _fluffystuff,
     font_faces.SOURCE: _fonts,
-    font_faces.SYMBOL_SOURCE: _symbol_fonts,
 }
 
 

@@ -35,7 +35,7 @@ from sikwu.datasets.scenes import kde_cache, kde_sheets
 
 #: Height a KDE tile body is drawn at (faces are only scaled down from it).
 KDE_FACE_PX = 240
-PACKAGES = ("gnome-mahjongg", "xmahjongg", "kdegames-mahjongg-data-kf5", "fonts-symbola", "fonts-noto-core")
+PACKAGES = ("gnome-mahjongg", "xmahjongg", "kdegames-mahjongg-data-kf5")
 _SUITS = [f"{r}p" for r in range(1, 10)]
 #: gnome-mahjongg sheet order (43 columns): dots, N W S E, red, green, characters, bamboo, 4 flowers, white, seasons.
 GNOME_ORDER = (
