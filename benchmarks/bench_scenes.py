@@ -50,11 +50,20 @@ class Tally:
         self.source: dict[str, list[int]] = defaultdict(lambda: [0, 0])  # gt, right
         self.bonus = [0, 0]  # gt, right
         self.kongs = [0, 0]  # photos, count right
+        #: Misnamed tiles (found, named wrong) and phantoms (reported where no tile lies): [all, of them flagged for
+        #: the players to check], when the reader says which tiles it flags.
+        self.misnamed_flagged = [0, 0]
+        self.phantoms_flagged = [0, 0]
         self.errors: list[str] = []
 
-    def add(self, name: str, sample: SceneSample, ids: list[str], boxes: np.ndarray) -> None:
+    def add(
+        self, name: str, sample: SceneSample, ids: list[str], boxes: np.ndarray, flags: list[bool] | None = None
+    ) -> None:
+        """One scene read as ``ids`` at ``boxes``; ``flags``: which of them the page asks the players to check."""
         gt = np.array([t.box for t in sample.tiles], np.float32).reshape(-1, 4)
         pairs = dict((g, p) for p, g in match(boxes, gt))
+        if flags is not None:
+            self._count_flags(sample, ids, pairs, flags)
         k = self.kind[sample.kind]
         k[0] += len(gt)
         k[3] += len(ids)
@@ -77,6 +86,15 @@ class Tally:
         if sample.kind == "kong":
             self.kongs[0] += 1
             self.kongs[1] += sum(t.label == BACK for t in sample.tiles) == sum(i == BACK for i in ids)
+
+    def _count_flags(self, sample: SceneSample, ids: list[str], pairs: dict[int, int], flags: list[bool]) -> None:
+        for g, p in pairs.items():
+            if ids[p] != expected_id(sample.tiles[g].label):
+                self.misnamed_flagged[0] += 1
+                self.misnamed_flagged[1] += flags[p]
+        for p in set(range(len(ids))) - set(pairs.values()):
+            self.phantoms_flagged[0] += 1
+            self.phantoms_flagged[1] += flags[p]
 
 
 def art_for(art: str, heldout_list: Path | None, metadata: dict[str, str]) -> tuple[ArtFilter, tuple[str, ...], str]:
@@ -120,9 +138,10 @@ def run(
             rec = recognize(sample.jpeg, detector=detector)
             ids = [t.id for t in rec.tiles]
             boxes = np.array([t.box for t in rec.tiles], np.float32).reshape(-1, 4)
+            flags = [t.low_confidence or t.unknown or t.changed for t in rec.tiles]
         except ImageInputError:  # no tiles found: every labelled tile is missed
-            ids, boxes = [], np.zeros((0, 4), np.float32)
-        tally.add(name, sample, ids, boxes)
+            ids, boxes, flags = [], np.zeros((0, 4), np.float32), []
+        tally.add(name, sample, ids, boxes, flags)
     info = {"heldout": origin, "sets": ", ".join(bank.sources()), "faces": bank.count(), "backs": ", ".join(backs)}
     info["s"] = time.perf_counter() - t0
     return tally, info
@@ -155,6 +174,9 @@ def report(tally: Tally, info: dict, args: argparse.Namespace) -> str:
         "",
         f"- bonus tiles named right (flower vs season and number): {_pct(tally.bonus[1], tally.bonus[0])}",
         f"- concealed-kong photos with the face-down count right: {_pct(tally.kongs[1], tally.kongs[0])}",
+        "- asked to check (the page flags a tile under 60%, unknown or changed by the layout): misnamed tiles "
+        f"{_pct(tally.misnamed_flagged[1], tally.misnamed_flagged[0]).strip()}, phantom tiles "
+        f"{_pct(tally.phantoms_flagged[1], tally.phantoms_flagged[0]).strip()}",
         "- right by art set: " + "; ".join(f"{s} {_pct(r, g).strip()}" for s, (g, r) in sorted(tally.source.items())),
     ]
     return "\n".join(lines)

@@ -39,6 +39,22 @@ def test_a_missing_face_down_tile_makes_the_kong_count_wrong() -> None:
     assert t.kongs == [1, 0] and t.kind["kong"][1] == 3
 
 
+def test_a_misnamed_tile_counts_as_asked_to_check_only_when_the_page_flags_it() -> None:
+    t = Tally()
+    sample = _kong(["7z", "back", "back", "7z"])
+    boxes = np.array([tl.box for tl in sample.tiles], np.float32)
+    t.add("k", sample, ["7z", "back", "5z", "6z"], boxes, [False, False, True, False])
+    assert t.misnamed_flagged == [2, 1]
+
+
+def test_a_phantom_tile_counts_as_asked_to_check_only_when_the_page_flags_it() -> None:
+    t = Tally()
+    sample = _kong(["7z", "back", "back", "7z"])
+    boxes = np.array([*(tl.box for tl in sample.tiles), (60.0, 0.0, 70.0, 14.0), (80.0, 0.0, 90.0, 14.0)], np.float32)
+    t.add("k", sample, ["7z", "back", "back", "7z", "1m", "2m"], boxes, [False, False, False, False, True, False])
+    assert t.phantoms_flagged == [2, 1] and t.misnamed_flagged == [0, 0]
+
+
 def test_the_benchmark_measures_every_scene_kind_the_generator_draws() -> None:
     from sikwu.datasets.scenes.layouts import KINDS as SCENE_KINDS
 
