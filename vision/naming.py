@@ -8,7 +8,7 @@ detector boxes and segmentation's extra tiles must clear higher bars because the
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Protocol
 
 import numpy as np
@@ -58,6 +58,25 @@ def name_quads(pixels: np.ndarray, quads: list[np.ndarray], clf: Classifier) -> 
     return list(zip(quads, clf.predict(crops, k=TOP_K), strict=True))
 
 
+def _look_again(
+    named: list[Named],
+    others: Sequence[np.ndarray | None],
+    pixels: np.ndarray,
+    clf: Classifier,
+    needs: Callable[[TopK], bool],
+    merge: Callable[[Named, Named], Named],
+) -> list[Named]:
+    """``named`` with each tile that has another quad in ``others`` and whose reading ``needs`` a second look read
+    again there (all such crops in one batch), the two readings combined by ``merge(first, second)``."""
+    again = [(i, f) for i, (f, (_, p)) in enumerate(zip(others, named, strict=True)) if f is not None and needs(p)]
+    if not again:
+        return named
+    out = list(named)
+    for (i, _), second in zip(again, name_quads(pixels, [f for _, f in again], clf), strict=True):
+        out[i] = merge(named[i], second)
+    return out
+
+
 def second_framing_look(
     named: list[Named], framings: Sequence[np.ndarray | None], pixels: np.ndarray, clf: Classifier
 ) -> list[Named]:
@@ -65,21 +84,15 @@ def second_framing_look(
     of the tile's other framing, where it has one. Why: the two detectors frame a tile differently, and a crop the
     classifier is unsure of is read right more often from two framings than from either (test-time augmentation;
     the averaged box alone misread some held-out tiles the first detector's box had read right)."""
-    again = [
-        (i, f)
-        for i, (f, (_, p)) in enumerate(zip(framings, named, strict=True))
-        if f is not None and p[0][1] < SECOND_LOOK_BELOW
-    ]
-    if not again:
-        return named
-    out = list(named)
-    for (i, _), (_, other) in zip(again, name_quads(pixels, [f for _, f in again], clf), strict=True):
-        q, pred = named[i]
+
+    def averaged(first: Named, second: Named) -> Named:
+        (q, pred), (_, other) = first, second
         mean: dict[str, float] = {}
         for label, p in [*pred, *other]:
             mean[label] = mean.get(label, 0.0) + p / 2
-        out[i] = (q, sorted(mean.items(), key=lambda kv: -kv[1])[: len(pred)])
-    return out
+        return q, sorted(mean.items(), key=lambda kv: -kv[1])[: len(pred)]
+
+    return _look_again(named, framings, pixels, clf, lambda p: p[0][1] < SECOND_LOOK_BELOW, averaged)
 
 
 def partner_look(
@@ -90,16 +103,11 @@ def partner_look(
     tables the first detector never saw, its box of a tile can be far off (two tiles, or a tile and the table), and
     the mean of the two boxes then cuts a crop that is neither (held-out art scenes: face-up tiles the second
     detector alone boxes right were lost this way); on the photos the first was fitted to, the mean box is named."""
-    again = [
-        (i, f) for i, (f, (_, p)) in enumerate(zip(partners, named, strict=True)) if f is not None and not is_tile(p)
-    ]
-    if not again:
-        return named
-    out = list(named)
-    for (i, _), (q, p) in zip(again, name_quads(pixels, [f for _, f in again], clf), strict=True):
-        if names_a_face(p):
-            out[i] = (q, p)
-    return out
+
+    def kept_if_a_face(first: Named, second: Named) -> Named:
+        return second if names_a_face(second[1]) else first
+
+    return _look_again(named, partners, pixels, clf, lambda p: not is_tile(p), kept_if_a_face)
 
 
 def tile_mass(pred: TopK) -> float:
