@@ -10,15 +10,22 @@ tiles. Sources (nothing is copied into the project; each is read where it lies o
   rocket) and its surfaces (brick, grass, gravel) and printed page, which stand in for a hand, a cup, a card's print
   and table tops.
 
-The scikit-image pictures come from Debian's ``python3-skimage`` package, fetched with ``apt-get download`` into
-``.cache/negatives`` (``fetch_skimage_data``) the first time; without it those sources are skipped and said so.
-Jokers, fingers and playing cards: no real photos of them are available here, so they are not in the set.
+- ``cards``: playing cards, jokers among them, of five decks of distinct styles from Debian's ``gnome-cards-data``
+  (GNOME Aisleriot's card themes: English, German, French and Italian-style court cards, modern flat art), each
+  card drawn whole on a table colour, as a card lying among the tiles is boxed. Drawn art, not photos: the same
+  standing as the tile-art sets the held-out scenes are composed from.
+
+The scikit-image pictures come from Debian's ``python3-skimage`` package and the cards from ``gnome-cards-data``,
+fetched with ``apt-get download`` into ``.cache/negatives`` (``fetch_deb``) the first time; without them those
+sources are skipped and said so; the cards also need cairosvg (the ``train`` extra) to draw them. Fingers: no real
+photos of them are available here, so they are not in the set.
 """
 
 from __future__ import annotations
 
 import subprocess
 import tempfile
+from collections.abc import Sequence
 from pathlib import Path
 
 import numpy as np
@@ -31,26 +38,84 @@ PHOTOS = ("chelsea.png", "coffee.png", "astronaut.png", "camera.png", "motorcycl
           "brick.png", "grass.png", "gravel.png", "page.png")  # fmt: skip
 #: Tile shape (height / width) of a standing tile face.
 TILE_ASPECT = 4 / 3
+CARDS_PACKAGE = "gnome-cards-data"
+#: Decks of distinct styles: English, German (Dondorf), ornamental, French (Paris) court cards, and modern flat art.
+CARD_DECKS = ("anglo", "dondorf", "ornamental", "paris", "tango")
+#: Per deck: the aces, a five and a ten (pips like dots and bamboo), and the court cards of every suit.
+CARD_CARDS = tuple(
+    f"{suit}_{rank}"
+    for suit in ("club", "diamond", "heart", "spade")
+    for rank in ("1", "5", "10", "jack", "queen", "king")
+)
 
 
 def skimage_data_dir() -> Path:
     return CACHE / "usr" / "lib" / "python3" / "dist-packages" / "skimage" / "data"
 
 
-def fetch_skimage_data() -> Path | None:
-    """Unpack Debian's scikit-image data pictures into ``.cache/negatives`` (once); None when apt cannot fetch it."""
-    folder = skimage_data_dir()
-    if (folder / "coins.png").is_file():
-        return folder
+def fetch_deb(package: str, marker: Path) -> bool:
+    """Unpack Debian ``package`` into ``.cache/negatives`` unless ``marker`` (a file it holds) is already there;
+    False when apt cannot fetch it."""
+    if marker.is_file():
+        return True
     CACHE.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory() as tmp:
         try:
-            subprocess.run(["apt-get", "download", SKIMAGE_PACKAGE], cwd=tmp, check=True, capture_output=True)
+            subprocess.run(["apt-get", "download", package], cwd=tmp, check=True, capture_output=True)
             deb = next(Path(tmp).glob("*.deb"))
             subprocess.run(["dpkg-deb", "-x", str(deb), str(CACHE)], check=True, capture_output=True)
         except (OSError, subprocess.CalledProcessError, StopIteration):
-            return None
-    return folder if (folder / "coins.png").is_file() else None
+            return False
+    return marker.is_file()
+
+
+def fetch_skimage_data() -> Path | None:
+    """Debian's scikit-image data pictures, unpacked into ``.cache/negatives`` once; None when apt cannot fetch it."""
+    folder = skimage_data_dir()
+    return folder if fetch_deb(SKIMAGE_PACKAGE, folder / "coins.png") else None
+
+
+def cards_dir() -> Path:
+    return CACHE / "usr" / "share" / "aisleriot" / "cards"
+
+
+def card_crops(folder: Path, decks: Sequence[str] = CARD_DECKS, height: int = 112) -> list[np.ndarray]:
+    """Each card of ``CARD_CARDS`` (and any joker) of each deck's sheet (``<deck>.svgz``), drawn ``height`` px tall
+    on a table colour; decks missing from ``folder`` are skipped, and so is everything without cairosvg."""
+    import gzip
+    import xml.etree.ElementTree as ET
+
+    from sikwu.datasets.scenes.kde_sheets import isolate, render
+
+    out = []
+    for deck in decks:
+        path = folder / f"{deck}.svgz"
+        if not path.is_file():
+            continue
+        sheet = ET.fromstring(gzip.decompress(path.read_bytes()))
+        ids = {e.get("id") for e in sheet.iter()}
+        wanted = [c for c in CARD_CARDS if c in ids] + sorted(i for i in ids if i and "joker" in i)
+        svgs = [svg for svg in (isolate(sheet, card) for card in wanted) if svg is not None]
+        first = render(svgs[0], 1.0) if svgs else None
+        if first is None:  # nothing drawable, or no cairosvg
+            continue
+        for svg in svgs:  # one scale per deck: its cards share a size
+            drawn = render(svg, height / first.shape[0])
+            if drawn is not None and min(drawn.shape[:2]) >= 16:
+                out.append(_on_table(drawn))
+    return out
+
+
+def _on_table(bgra: np.ndarray) -> np.ndarray:
+    """A drawn card (BGRA) on a felt-green table, with a margin a detector's box leaves around an object."""
+    h, w = bgra.shape[:2]
+    pad = max(2, h // 16)
+    table = np.zeros((h + 2 * pad, w + 2 * pad, 3), np.float32)
+    table[:] = (40, 120, 70)
+    alpha = bgra[..., 3:4].astype(np.float32) / 255
+    inner = table[pad : pad + h, pad : pad + w]
+    table[pad : pad + h, pad : pad + w] = alpha * bgra[..., :3] + (1 - alpha) * inner
+    return table.astype(np.uint8)
 
 
 def table_crops(per_photo: int = 2, seed: int = 0) -> list[np.ndarray]:
@@ -115,4 +180,9 @@ def negative_set() -> tuple[dict[str, list[np.ndarray]], list[str]]:
     else:
         sets["coins"] = coin_crops(folder)
         sets["photo"] = photo_crops(folder)
+    cards = card_crops(cards_dir()) if fetch_deb(CARDS_PACKAGE, cards_dir() / f"{CARD_DECKS[0]}.svgz") else []
+    if cards:
+        sets["cards"] = cards
+    else:
+        notes.append(f"playing cards skipped: `apt-get download {CARDS_PACKAGE}` failed or cairosvg is missing")
     return sets, notes
