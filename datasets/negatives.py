@@ -11,7 +11,7 @@ tiles. Sources (nothing is copied into the project; each is read where it lies o
   and table tops.
 
 - ``cards``: playing cards, jokers among them, of five decks of distinct styles from Debian's ``gnome-cards-data``
-  (GNOME Aisleriot's card themes: English, German, French and Italian-style court cards, modern flat art), each
+  (GNOME Aisleriot's card themes: English, German, French and ornamental court cards, modern flat art), each
   card drawn whole on a table colour, as a card lying among the tiles is boxed. Drawn art, not photos: the same
   standing as the tile-art sets the held-out scenes are composed from.
 
