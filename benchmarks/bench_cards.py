@@ -66,7 +66,8 @@ def run() -> Counter:
 
     if not negatives.fetch_deb(negatives.CARDS_PACKAGE, negatives.cards_dir() / f"{negatives.CARD_DECKS[0]}.svgz"):
         raise SystemExit(f"bench_cards: `apt-get download {negatives.CARDS_PACKAGE}` failed: no cards to lay out")
-    cards = [c[8:-8, 8:-8] for c in negatives.card_crops(negatives.cards_dir(), height=CARD_H + 16)]
+    m = negatives.table_margin(CARD_H)
+    cards = [c[m:-m, m:-m] for c in negatives.card_crops(negatives.cards_dir(), height=CARD_H)]  # the cards alone
     if not cards:
         raise SystemExit("bench_cards: the cards could not be drawn (cairosvg, the train extra, is missing)")
     rng = np.random.default_rng(0)

@@ -106,10 +106,15 @@ def card_crops(folder: Path, decks: Sequence[str] = CARD_DECKS, height: int = 11
     return out
 
 
+def table_margin(card_height: int) -> int:
+    """Pixels of table around a drawn card of ``card_height`` in ``card_crops`` (as a detector's box leaves)."""
+    return max(2, card_height // 16)
+
+
 def _on_table(bgra: np.ndarray) -> np.ndarray:
-    """A drawn card (BGRA) on a felt-green table, with a margin a detector's box leaves around an object."""
+    """A drawn card (BGRA) on a felt-green table, with the margin of ``table_margin`` around it."""
     h, w = bgra.shape[:2]
-    pad = max(2, h // 16)
+    pad = table_margin(h)
     table = np.zeros((h + 2 * pad, w + 2 * pad, 3), np.float32)
     table[:] = (40, 120, 70)
     alpha = bgra[..., 3:4].astype(np.float32) / 255
