@@ -64,10 +64,11 @@ def run() -> Counter:
     from sikwu.scoring.tiles import TILE_IDS
     from sikwu.vision.pipeline import recognize
 
-    if not negatives.fetch_deb(negatives.CARDS_PACKAGE, negatives.cards_dir() / f"{negatives.CARD_DECKS[0]}.svgz"):
+    folder = negatives.fetch_cards()
+    if folder is None:
         raise SystemExit(f"bench_cards: `apt-get download {negatives.CARDS_PACKAGE}` failed: no cards to lay out")
     m = negatives.table_margin(CARD_H)
-    cards = [c[m:-m, m:-m] for c in negatives.card_crops(negatives.cards_dir(), height=CARD_H)]  # the cards alone
+    cards = [c[m:-m, m:-m] for c in negatives.card_crops(folder, height=CARD_H)]  # the cards alone
     if not cards:
         raise SystemExit("bench_cards: the cards could not be drawn (cairosvg, the train extra, is missing)")
     rng = np.random.default_rng(0)

@@ -24,7 +24,6 @@ photos of them are available here, so they are not in the set.
 from __future__ import annotations
 
 import subprocess
-import tempfile
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -54,18 +53,16 @@ def skimage_data_dir() -> Path:
 
 
 def fetch_deb(package: str, marker: Path) -> bool:
-    """Unpack Debian ``package`` into ``.cache/negatives`` unless ``marker`` (a file it holds) is already there;
-    False when apt cannot fetch it."""
+    """Unpack Debian ``package`` into ``.cache/negatives`` (``scenes.debian.fetch``) unless ``marker`` (a file it
+    holds) is already there; False when apt cannot fetch it."""
     if marker.is_file():
         return True
-    CACHE.mkdir(parents=True, exist_ok=True)
-    with tempfile.TemporaryDirectory() as tmp:
-        try:
-            subprocess.run(["apt-get", "download", package], cwd=tmp, check=True, capture_output=True)
-            deb = next(Path(tmp).glob("*.deb"))
-            subprocess.run(["dpkg-deb", "-x", str(deb), str(CACHE)], check=True, capture_output=True)
-        except (OSError, subprocess.CalledProcessError, StopIteration):
-            return False
+    from sikwu.datasets.scenes import debian
+
+    try:
+        debian.fetch(CACHE, (package,))
+    except (OSError, RuntimeError, subprocess.CalledProcessError):
+        return False
     return marker.is_file()
 
 
@@ -79,20 +76,24 @@ def cards_dir() -> Path:
     return CACHE / "usr" / "share" / "aisleriot" / "cards"
 
 
+def fetch_cards() -> Path | None:
+    """Debian's card decks (``CARDS_PACKAGE``), unpacked into ``.cache/negatives`` once; None when apt cannot fetch
+    them."""
+    folder = cards_dir()
+    return folder if fetch_deb(CARDS_PACKAGE, folder / f"{CARD_DECKS[0]}.svgz") else None
+
+
 def card_crops(folder: Path, decks: Sequence[str] = CARD_DECKS, height: int = 112) -> list[np.ndarray]:
     """Each card of ``CARD_CARDS`` (and any joker) of each deck's sheet (``<deck>.svgz``), drawn ``height`` px tall
     on a table colour; decks missing from ``folder`` are skipped, and so is everything without cairosvg."""
-    import gzip
-    import xml.etree.ElementTree as ET
-
-    from sikwu.datasets.scenes.kde_sheets import isolate, render
+    from sikwu.datasets.scenes.kde_sheets import isolate, parse_sheet, render
 
     out = []
     for deck in decks:
         path = folder / f"{deck}.svgz"
         if not path.is_file():
             continue
-        sheet = ET.fromstring(gzip.decompress(path.read_bytes()))
+        sheet = parse_sheet(path)
         ids = {e.get("id") for e in sheet.iter()}
         wanted = [c for c in CARD_CARDS if c in ids] + sorted(i for i in ids if i and "joker" in i)
         svgs = [svg for svg in (isolate(sheet, card) for card in wanted) if svg is not None]
@@ -185,7 +186,8 @@ def negative_set() -> tuple[dict[str, list[np.ndarray]], list[str]]:
     else:
         sets["coins"] = coin_crops(folder)
         sets["photo"] = photo_crops(folder)
-    cards = card_crops(cards_dir()) if fetch_deb(CARDS_PACKAGE, cards_dir() / f"{CARD_DECKS[0]}.svgz") else []
+    folder = fetch_cards()
+    cards = card_crops(folder) if folder is not None else []
     if cards:
         sets["cards"] = cards
     else:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import gzip
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -37,7 +38,7 @@ def test_decks_missing_from_the_folder_are_skipped(tmp_path: Path) -> None:
 def test_a_package_already_unpacked_is_not_fetched_again(tmp_path: Path, monkeypatch) -> None:
     marker = tmp_path / "anglo.svgz"
     marker.write_bytes(b"x")
-    monkeypatch.setattr(negatives.subprocess, "run", lambda *a, **k: pytest.fail("apt-get was called"))
+    monkeypatch.setattr(subprocess, "run", lambda *a, **k: pytest.fail("apt-get was called"))
     assert negatives.fetch_deb(negatives.CARDS_PACKAGE, marker) is True
 
 
@@ -46,5 +47,5 @@ def test_a_package_apt_cannot_fetch_is_reported_not_raised(tmp_path: Path, monke
         raise OSError("apt-get: not found")
 
     monkeypatch.setattr(negatives, "CACHE", tmp_path / "cache")
-    monkeypatch.setattr(negatives.subprocess, "run", no_apt)
+    monkeypatch.setattr(subprocess, "run", no_apt)
     assert negatives.fetch_deb(negatives.CARDS_PACKAGE, tmp_path / "cache" / "anglo.svgz") is False
