@@ -193,3 +193,18 @@ def negative_set() -> tuple[dict[str, list[np.ndarray]], list[str]]:
     else:
         notes.append(f"playing cards skipped: `apt-get download {CARDS_PACKAGE}` failed or cairosvg is missing")
     return sets, notes
+
+
+def main() -> int:
+    """Fetch what the negative set and ``--card-negatives`` read (``python -m sikwu.datasets.negatives``)."""
+    import sys
+
+    ok = True
+    for what, folder in (("scikit-image pictures", fetch_skimage_data()), ("playing cards", fetch_cards())):
+        print(f"{what}: {folder}" if folder else f"{what}: apt-get could not fetch them", file=sys.stderr)
+        ok = ok and folder is not None
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,7 +1,7 @@
 """``sikwu train``: make both shipped models from scratch in one repeatable command, with a JSON record beside them.
 
     sikwu train --out DIR [--seed 0] [--threads 2] [--detector-steps N] [--classifier-steps N]
-                [--negative-scenes N] [--debian-art] [--only detector|classifier]
+                [--negative-scenes N] [--debian-art] [--card-negatives] [--only detector|classifier]
 
 Why one command with fixed step counts: the shipped models must be remade by anyone on two CPU cores and checked
 against what is committed. The detector trains on hk-photos/train, the project's own-faces tables and synthetic
@@ -18,6 +18,9 @@ durations; the same seed, threads and steps on the same data version give byte-i
 ``python -m sikwu.datasets.scenes.debian`` to the scenes' art, and so to the classifier's scene crops. The sets and
 their sheet files' hashes enter the data version, ``training.json`` and both models' metadata (``debian_art``), which
 held-out evaluation reads to stop counting those sets as held out for this model.
+
+``--card-negatives`` adds the cards of Debian's playing-card decks that are not measured (``card_negatives``) to
+the classifier's ``not-a-tile`` crops; the decks' sheet hashes enter the data version and ``training.json``.
 """
 
 from __future__ import annotations
@@ -85,7 +88,9 @@ def generator_version() -> str:
     return h.hexdigest()[:16]
 
 
-def data_version(files: list[Path], generator: str, debian_art: dict[str, str] | None = None) -> str:
+def data_version(
+    files: list[Path], generator: str, debian_art: dict[str, str] | None = None, cards: dict[str, str] | None = None
+) -> str:
     """SHA-256 (first 16 hex) of the sorted input list (path below ../shared and size), the generator version and,
     with ``--debian-art``, the Debian sets drawn (set name -> hash of its files, ``debian_fingerprints``)."""
     base = shared_path()
@@ -94,6 +99,8 @@ def data_version(files: list[Path], generator: str, debian_art: dict[str, str] |
         h.update(f"{p.relative_to(base).as_posix()}\t{p.stat().st_size}\n".encode())
     for name, digest in sorted((debian_art or {}).items()):
         h.update(f"{name}\t{digest}\n".encode())
+    for name, digest in sorted((cards or {}).items()):  # the playing-card decks (--card-negatives)
+        h.update(f"card deck {name}\t{digest}\n".encode())
     return h.hexdigest()[:16]
 
 
@@ -112,6 +119,28 @@ def debian_fingerprints() -> dict[str, str]:
             "`python -m sikwu.datasets.scenes.debian` first (it fetches them with apt-get into that cache)"
         )
     return {name: hashlib.sha256(path.read_bytes()).hexdigest()[:16] for name, path in sorted(files.items())}
+
+
+def card_fingerprints() -> dict[str, str]:
+    """The playing-card decks ``--card-negatives`` draws -> hashes of their sheets (``card_negatives``)."""
+    from sikwu.datasets.card_negatives import fingerprints
+    from sikwu.datasets.negatives import cards_dir
+
+    return fingerprints(cards_dir())
+
+
+def card_negatives_problem() -> str | None:
+    """Why ``--card-negatives`` cannot run here (decks not fetched, cairosvg missing), or None."""
+    from sikwu.datasets.card_negatives import CardsMissing
+
+    try:
+        card_fingerprints()
+        import cairosvg  # noqa: F401
+    except CardsMissing as exc:
+        return str(exc)
+    except ImportError:
+        return "--card-negatives draws the cards with cairosvg, which is missing: pip install -e '.[train]'"
+    return None
 
 
 def _training_scenes(
@@ -198,6 +227,11 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         help="also draw the scenes from the fetched Debian tile sets (python -m sikwu.datasets.scenes.debian); "
         "off by default, and those sets then stop counting as held-out art for the models made",
     )  # fmt: skip
+    p.add_argument(
+        "--card-negatives", action="store_true",
+        help="the classifier also learns the cards of Debian's playing-card decks that bench_cards does not "
+        "measure as not-a-tile (needs cairosvg and gnome-cards-data, fetched by python -m sikwu.datasets.negatives)",
+    )  # fmt: skip
     p.add_argument("--only", choices=("detector", "classifier"), default=None, help="train one of the two models")
     p.add_argument("--minutes", type=_refuse_budget, help=argparse.SUPPRESS)
     p.add_argument("--epochs", type=_refuse_budget, help=argparse.SUPPRESS)
@@ -241,6 +275,12 @@ def _train_classifier(args: argparse.Namespace, scenes: Path, debian_sets: list[
     if args.negative_scenes:
         negatives = hard_negatives.cached_negatives(args.seed, args.negative_scenes, generator_version(), CACHE_SIZE)
         more["hard negatives"] = (negatives, [NOT_A_TILE] * len(negatives))
+    if getattr(args, "card_negatives", False):
+        from sikwu.datasets.card_negatives import cached_cards
+        from sikwu.datasets.negatives import cards_dir
+
+        cards = cached_cards(cards_dir(), CACHE_SIZE, args.seed)
+        more["playing cards"] = (cards, [NOT_A_TILE] * len(cards))
     summary = train.train(
         args.classifier_steps, args.seed, out=args.out / "tile_classifier.onnx",
         extra={**_model_extra(debian_sets), "threads": args.threads}, more_crops=more,
@@ -266,14 +306,15 @@ def train_all(args: argparse.Namespace) -> dict[str, object]:
     make_repeatable(args.seed, args.threads)
     files, generator = training_files(), generator_version()
     debian_art = debian_fingerprints() if getattr(args, "debian_art", False) else {}
+    cards = card_fingerprints() if getattr(args, "card_negatives", False) else {}
     _, held_origin = training_excluded_crops()
     record: dict[str, object] = {
         "command": _command(), "seed": args.seed, "threads": args.threads,
         "steps": {"detector": args.detector_steps, "classifier": args.classifier_steps},
         "negative_scenes_per_kind": args.negative_scenes,
-        "scenes_per_kind": args.scenes_per_kind, "data_version": data_version(files, generator, debian_art),
+        "scenes_per_kind": args.scenes_per_kind, "data_version": data_version(files, generator, debian_art, cards),
         "generator_version": generator, "input_files": len(files), "held_out_tile_crops": held_origin,
-        "debian_art": debian_art,
+        "debian_art": debian_art, **({"card_negatives": cards} if cards else {}),
         "torch": torch.__version__, "python": platform.python_version(), "machine": platform.machine(),
     }  # fmt: skip
     args.out.mkdir(parents=True, exist_ok=True)
@@ -309,6 +350,8 @@ def run(args: argparse.Namespace) -> int:
             debian_fingerprints()
         except DebianArtMissing as exc:
             problem = str(exc)
+    if problem is None and getattr(args, "card_negatives", False):
+        problem = card_negatives_problem()
     if problem:
         print(f"error: {problem}", file=sys.stderr)
         return 2
