@@ -42,9 +42,12 @@ def fit(clf, fit_crops: list[heldout.Crop]) -> cal_mod.Calibration:
     temperature = cal_mod.fit_temperature_to_readings(readings, [c.tile for c in fit_crops])
     _, conf, _ = _verdicts(clf, [c.image for c in fit_crops], cal_mod.Calibration(temperature=temperature))
     sources = sorted({c.source for c in fit_crops})
+    _, dist = clf.scored([c.image for c in fit_crops])
     return cal_mod.Calibration(
         temperature=round(temperature, 4),
         unknown_below=round(cal_mod.unknown_threshold(conf), 4),
+        # the distance beyond which UNKNOWN_TARGET of the fit part's real tiles lie (vision.familiarity)
+        foreign_beyond=None if dist is None else round(-cal_mod.unknown_threshold(-dist), 4),
         model_sha256=clf.model_sha256,
         fitted_on=f"{len(fit_crops)} held-out crops ({', '.join(sources)}; fit part of datasets.split)",
     )
@@ -54,9 +57,13 @@ def _verdicts(clf, images: list[np.ndarray], cal: cal_mod.Calibration) -> tuple[
     """(best label index, calibrated confidence, unknown verdict) per crop, as recognition reports them: the
     classifier's raw top readings (second look included) calibrated by ``cal`` (``Calibration.recalibrate``)."""
     index = {c: i for i, c in enumerate(clf.labels)}
-    readings = [cal.recalibrate(top) for top in clf.predict(images, k=TOP_K)]
+    raw = clf.predict(images, k=TOP_K)
+    readings = [cal.recalibrate(top) for top in raw]
     conf = np.array([r[0][1] for r in readings])
     unknown = conf < cal.unknown_below if cal.unknown_below is not None else np.zeros(len(conf), bool)
+    distances = [getattr(top, "distance", None) for top in raw]
+    if None not in distances:
+        unknown = unknown | cal.is_foreign(np.array(distances, float), len(conf))
     return np.array([index[r[0][0]] for r in readings]), conf, unknown
 
 
@@ -104,6 +111,12 @@ def run_calibration(write: bool = False) -> dict[str, object]:
     from sikwu.vision.set_classifier import SetClassifier
 
     clf = SetClassifier(calibration=cal_mod.Calibration())
+    if write:  # the centroids first: the calibration fits its distance threshold on them
+        from sikwu.datasets import centroids
+        from sikwu.vision import familiarity
+
+        clf.centroids = centroids.fit(clf)
+        familiarity.save(clf.centroids)
     fit_crops, report_crops = held_out_parts(clf)
     cal = fit(clf, fit_crops)
     out: dict[str, object] = {"calibration": cal.__dict__, "fit_n": len(fit_crops)}
@@ -120,7 +133,8 @@ def text(out: dict) -> str:
     lines = [
         f"fit part: {c['fitted_on']}",
         f"  temperature {c['temperature']}, unknown below {c['unknown_below']} "
-        f"(the confidence under which {cal_mod.UNKNOWN_TARGET:.0%} of the fit part's real tiles fall)",
+        f"(the confidence under which {cal_mod.UNKNOWN_TARGET:.0%} of the fit part's real tiles fall), or beyond "
+        f"{c['foreign_beyond']} from every known face (the distance beyond which {cal_mod.UNKNOWN_TARGET:.0%} lie)",
         f"report part: {r['n']} held-out crops ({', '.join(r['sources'])}), accuracy {r['accuracy']:.2%}",
         f"  ECE {r['ece_uncalibrated']:.2%} uncalibrated -> {r['ece_calibrated']:.2%} calibrated (target <= 3%)",
         f"  {r['errors_under_check_threshold']} of {r['errors']} errors flagged for the player to check "

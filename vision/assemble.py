@@ -90,6 +90,7 @@ def assemble(
             confidence = dict(readings).get(got.id, confidence)
             top3 = tuple(readings[:3])
             unknown = calibration.unknown_below is not None and readings[0][1] < calibration.unknown_below
+            unknown = unknown or bool(calibration.is_foreign(_distance(pred), 1)[0])
         tiles.append(
             RecognizedTile(
                 id=got.id,
@@ -105,3 +106,9 @@ def assemble(
             )
         )
     return Assembled(tiles=tuple(tiles), assignment=assignment)
+
+
+def _distance(pred: list[tuple[str, float]]) -> np.ndarray | None:
+    """The crop's distance from every known face, when its readings carry one (``set_classifier.Readings``)."""
+    d = getattr(pred, "distance", None)
+    return None if d is None else np.array([d])

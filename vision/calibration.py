@@ -40,6 +40,9 @@ class Calibration:
     temperature: float = 1.0
     #: A tile whose calibrated best probability is below this is reported as unknown (None: never).
     unknown_below: float | None = None
+    #: ...and so is a crop whose embedding lies further than this from every known face (``vision.familiarity``;
+    #: None: never).
+    foreign_beyond: float | None = None
     model_sha256: str = ""
     fitted_on: str = ""
 
@@ -68,6 +71,13 @@ class Calibration:
         if self.unknown_below is None:
             return np.zeros(len(probs), bool)
         return np.asarray(probs).max(axis=1) < self.unknown_below
+
+    def is_foreign(self, distances: np.ndarray | None, n: int) -> np.ndarray:
+        """Per crop of ``n``: True when its distance from every known face (``vision.familiarity``) is beyond
+        ``foreign_beyond``; all False without distances or a threshold."""
+        if self.foreign_beyond is None or distances is None:
+            return np.zeros(n, bool)
+        return np.asarray(distances) > self.foreign_beyond
 
 
 def softmax(logits: np.ndarray) -> np.ndarray:
@@ -170,8 +180,15 @@ def _read(path: Path) -> Calibration:
         cal = Calibration(**data)
     except (ValueError, TypeError) as exc:
         raise ValueError(f"{path} is not a calibration file ({exc}); restore it with git or refit it") from exc
-    if not cal.temperature > 0 or (cal.unknown_below is not None and not 0 <= cal.unknown_below <= 1):
-        raise ValueError(f"{path}: temperature must be > 0 and unknown_below a probability, got {data}")
+    if (
+        not cal.temperature > 0
+        or (cal.unknown_below is not None and not 0 <= cal.unknown_below <= 1)
+        or (cal.foreign_beyond is not None and not 0 <= cal.foreign_beyond <= 2)
+    ):
+        raise ValueError(
+            f"{path}: temperature must be > 0, unknown_below a probability and foreign_beyond a cosine distance "
+            f"(0 to 2), got {data}"
+        )
     return cal
 
 

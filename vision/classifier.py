@@ -9,12 +9,14 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from pathlib import Path
 
 import cv2
 import numpy as np
 from sikwu.models import CLASSIFIER_PATH
+from sikwu.models.embedding import EMBEDDING
+from sikwu.vision import familiarity
 from sikwu.vision.labels import CLASS_LABELS
 from sikwu.vision.onnx_session import ModelFileError, open_session
 
@@ -109,33 +111,85 @@ class TileClassifier:
 
     def infer(self, batch: np.ndarray) -> np.ndarray:
         """Logits (N, len(labels)) for a preprocessed batch, in chunks of ``MAX_BATCH``."""
+        return self._infer_all(batch)[0]
+
+    def _infer_all(self, batch: np.ndarray) -> tuple[np.ndarray, np.ndarray | None]:
+        """(logits, embeddings or None when the graph has no embedding output), in chunks of ``MAX_BATCH``."""
         outs = [
-            self._session.run(None, {self._input_name: batch[i : i + MAX_BATCH]})[0]
+            self._session.run(None, {self._input_name: batch[i : i + MAX_BATCH]})
             for i in range(0, len(batch), MAX_BATCH)
         ]
-        return np.concatenate(outs) if outs else np.zeros((0, len(self.labels)), np.float32)
+        if not outs:
+            return np.zeros((0, len(self.labels)), np.float32), None
+        logits = np.concatenate([o[0] for o in outs])
+        at = self._embedding_at
+        return logits, None if at is None else np.concatenate([o[at] for o in outs])
+
+    @cached_property
+    def _embedding_at(self) -> int | None:
+        names = self.output_names
+        return names.index(EMBEDDING) if EMBEDDING in names else None
+
+    @cached_property
+    def centroids(self) -> familiarity.Centroids | None:
+        """The known faces' centroids fitted for this model file (``vision.familiarity``), or None."""
+        from sikwu.vision.calibration import file_sha256
+
+        return familiarity.for_model(file_sha256(self.model_path)) if self._embedding_at is not None else None
 
     def probabilities(self, crops: Sequence[np.ndarray]) -> np.ndarray:
         """Softmax probabilities (N, 44) in ``labels`` order; unsure crops averaged with their half-turned view."""
+        return self.scored(crops)[0]
+
+    def scored(self, crops: Sequence[np.ndarray]) -> tuple[np.ndarray, np.ndarray | None]:
+        """(``probabilities``, each crop's distance from every known face or None without centroids), one run."""
         if len(crops) == 0:
-            return np.zeros((0, len(self.labels)), np.float32)
+            return np.zeros((0, len(self.labels)), np.float32), None
         batch = self.preprocess(crops)
-        p = _softmax(self.infer(batch))
+        logits, emb = self._infer_all(batch)
+        p = _softmax(logits)
         if self.second_look_below is not None:
             unsure = p.max(axis=1) < self.second_look_below
             if unsure.any():
                 turned = np.ascontiguousarray(batch[unsure][:, :, ::-1, ::-1])
                 p[unsure] = (p[unsure] + _softmax(self.infer(turned))) / 2
-        return p.astype(np.float32)
+        c = self.centroids
+        return p.astype(np.float32), None if c is None or emb is None else c.distance(emb)
 
     def predict(self, crops: Sequence[np.ndarray], k: int = 3) -> list[list[tuple[str, float]]]:
-        """Per crop, the ``k`` most likely labels with their probabilities, best first."""
+        """Per crop, the ``k`` most likely labels with their probabilities, best first, as ``Readings`` carrying the
+        crop's distance from every known face."""
         if k < 1:
             raise ValueError(f"k must be at least 1, got {k}")
-        probs = self.probabilities(crops)
-        k = min(k, len(self.labels))
-        top = np.argsort(-probs, axis=1, kind="stable")[:, :k]
-        return [[(self.labels[j], float(row[j])) for j in idx] for row, idx in zip(probs, top, strict=True)]
+        probs, dist = self.scored(crops)
+        return readings(probs, self.labels, k, dist)
+
+
+class Readings(list[tuple[str, float]]):
+    """A crop's top readings (label, probability), best first, with the crop's distance from every known face
+    (``vision.familiarity``; None without centroids for the model): a list, so code that reads readings is
+    unchanged, and the distance travels with them to where the unknown verdict is made (``vision.assemble``).
+    A reading rebuilt by a later step (a merged second look) is a plain list: its crop is not judged unknown."""
+
+    def __init__(self, items: Sequence[tuple[str, float]] = (), distance: float | None = None) -> None:
+        super().__init__(items)
+        self.distance = distance
+
+
+def mean_distance(*preds: Sequence[tuple[str, float]]) -> float | None:
+    """The mean distance from every known face of readings combined into one (None when none carries one)."""
+    ds = [d for d in (getattr(p, "distance", None) for p in preds) if d is not None]
+    return sum(ds) / len(ds) if ds else None
+
+
+def readings(
+    probs: np.ndarray, labels: Sequence[str], k: int, dist: np.ndarray | None
+) -> list[list[tuple[str, float]]]:
+    """Per row of ``probs``, the ``k`` most likely labels as ``Readings`` with the row's distance (if any)."""
+    k = min(k, len(labels))
+    top = np.argsort(-probs, axis=1, kind="stable")[:, :k]
+    ds: list[float | None] = [None] * len(probs) if dist is None else [float(d) for d in dist]
+    return [Readings([(labels[j], float(row[j])) for j in idx], d) for row, idx, d in zip(probs, top, ds, strict=True)]
 
 
 def _softmax(logits: np.ndarray) -> np.ndarray:

@@ -14,8 +14,9 @@ from dataclasses import dataclass
 import numpy as np
 from sikwu.models.embedding import EMBEDDING, HEAD_BIAS, HEAD_WEIGHT
 from sikwu.vision import calibration as cal_mod
-from sikwu.vision import teach_views
-from sikwu.vision.classifier import MAX_BATCH, SECOND_LOOK_BELOW, ModelError, TileClassifier
+from sikwu.vision import familiarity, teach_views
+from sikwu.vision.classifier import MAX_BATCH, SECOND_LOOK_BELOW, ModelError, TileClassifier, readings
+from sikwu.vision.labels import NOT_A_TILE
 from sikwu.vision.set_head import PULL, fitted_head
 from sikwu.vision.tile_sets import TileSet, TileSetError
 
@@ -62,6 +63,7 @@ class SetClassifier:
         self.calibration = calibration or cal_mod.for_model(self.base.model_path)
         self.second_look_below = second_look_below
         self.model_sha256 = cal_mod.file_sha256(self.base.model_path)
+        self.centroids = familiarity.for_model(self.model_sha256)
         self.tile_set: TileSet | None = None
         _, _, w, b = self._run(np.zeros((1, 3, *self.base.input_size), np.float32))
         self._weight, self._bias = w.astype(np.float64), b.astype(np.float64)
@@ -109,27 +111,43 @@ class SetClassifier:
 
     def probabilities(self, crops: Sequence[np.ndarray]) -> np.ndarray:
         """Calibrated probabilities (N, C); crops unsure at first sight averaged with their half-turned view."""
+        return self.scored(crops)[0]
+
+    def scored(self, crops: Sequence[np.ndarray]) -> tuple[np.ndarray, np.ndarray | None]:
+        """(``probabilities``, each crop's distance from every known face or None without centroids), from one run."""
         if len(crops) == 0:
-            return np.zeros((0, len(self.labels)))
+            return np.zeros((0, len(self.labels))), None
         batch = self.base.preprocess(crops)
-        p = self.calibration.probabilities(self.forward(batch)[0])
+        logits, emb = self.forward(batch)
+        p = self.calibration.probabilities(logits)
         if self.second_look_below is not None:
             unsure = p.max(axis=1) < self.second_look_below
             if unsure.any():
                 turned = np.ascontiguousarray(batch[unsure][:, :, ::-1, ::-1])
                 p[unsure] = (p[unsure] + self.calibration.probabilities(self.forward(turned)[0])) / 2
-        return p
+        return p, self._distances(emb)
+
+    def _distances(self, emb: np.ndarray) -> np.ndarray | None:
+        if self.centroids is None:
+            return None
+        known = None
+        if self.tile_set is not None and self.tile_set.labels:  # a taught face is a known face
+            faces = np.array([lab != NOT_A_TILE for lab in self.tile_set.labels])
+            known = np.asarray(self.tile_set.embeddings)[faces]
+        return self.centroids.distance(emb, known)
 
     def predict(self, crops: Sequence[np.ndarray], k: int = 3) -> list[list[tuple[str, float]]]:
-        """Per crop, the ``k`` most likely labels with calibrated probabilities (``TileClassifier.predict``'s form)."""
+        """Per crop, the ``k`` most likely labels with calibrated probabilities (``TileClassifier.predict``'s form),
+        as ``Readings`` carrying the crop's distance from every known face."""
         if k < 1:
             raise ValueError(f"k must be at least 1, got {k}")
-        return [r[:k] for r in _ranked(self.probabilities(crops), self.labels, k)]
+        probs, dist = self.scored(crops)
+        return readings(probs, self.labels, k, dist)
 
     def read(self, crops: Sequence[np.ndarray]) -> list[Reading]:
         """Per crop: best label, calibrated confidence, top three and the unknown verdict."""
-        probs = self.probabilities(crops)
-        unknown = self.calibration.is_unknown(probs)
+        probs, dist = self.scored(crops)
+        unknown = self.calibration.is_unknown(probs) | self.calibration.is_foreign(dist, len(probs))
         return [
             Reading(top[0][0], top[0][1], tuple(top), bool(u))
             for top, u in zip(_ranked(probs, self.labels, 3), unknown, strict=True)
