@@ -54,6 +54,8 @@ class Tally:
         #: the players to check], when the reader says which tiles it flags.
         self.misnamed_flagged = [0, 0]
         self.phantoms_flagged = [0, 0]
+        #: Tiles named right, [all, of them flagged anyway]: what flagging costs the players in needless checks.
+        self.right_flagged = [0, 0]
         self.errors: list[str] = []
 
     def add(
@@ -89,9 +91,9 @@ class Tally:
 
     def _count_flags(self, sample: SceneSample, ids: list[str], pairs: dict[int, int], flags: list[bool]) -> None:
         for g, p in pairs.items():
-            if ids[p] != expected_id(sample.tiles[g].label):
-                self.misnamed_flagged[0] += 1
-                self.misnamed_flagged[1] += flags[p]
+            counts = self.misnamed_flagged if ids[p] != expected_id(sample.tiles[g].label) else self.right_flagged
+            counts[0] += 1
+            counts[1] += flags[p]
         for p in set(range(len(ids))) - set(pairs.values()):
             self.phantoms_flagged[0] += 1
             self.phantoms_flagged[1] += flags[p]
@@ -176,7 +178,8 @@ def report(tally: Tally, info: dict, args: argparse.Namespace) -> str:
         f"- concealed-kong photos with the face-down count right: {_pct(tally.kongs[1], tally.kongs[0])}",
         "- asked to check (the page flags a tile under 60%, unknown or changed by the layout): misnamed tiles "
         f"{_pct(tally.misnamed_flagged[1], tally.misnamed_flagged[0]).strip()}, phantom tiles "
-        f"{_pct(tally.phantoms_flagged[1], tally.phantoms_flagged[0]).strip()}",
+        f"{_pct(tally.phantoms_flagged[1], tally.phantoms_flagged[0]).strip()}; tiles named right "
+        f"{_pct(tally.right_flagged[1], tally.right_flagged[0]).strip()}",
         "- right by art set: " + "; ".join(f"{s} {_pct(r, g).strip()}" for s, (g, r) in sorted(tally.source.items())),
     ]
     return "\n".join(lines)

@@ -47,6 +47,14 @@ def test_a_misnamed_tile_counts_as_asked_to_check_only_when_the_page_flags_it() 
     assert t.misnamed_flagged == [2, 1]
 
 
+def test_a_tile_named_right_and_flagged_anyway_counts_as_a_needless_check() -> None:
+    t = Tally()
+    sample = _kong(["7z", "back", "back", "7z"])
+    boxes = np.array([tl.box for tl in sample.tiles], np.float32)
+    t.add("k", sample, ["7z", "back", "back", "7z"], boxes, [True, False, False, False])
+    assert t.right_flagged == [4, 1] and t.misnamed_flagged == [0, 0]
+
+
 def test_a_phantom_tile_counts_as_asked_to_check_only_when_the_page_flags_it() -> None:
     t = Tally()
     sample = _kong(["7z", "back", "back", "7z"])
