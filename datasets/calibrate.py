@@ -2,13 +2,15 @@
 
 Why two parts: a temperature or threshold chosen on the items it is then measured on reports its own fit. The fit
 part (``datasets.split.calibration_part``: odd-numbered IMG_27xx photos and the ``ivory-black`` tile-crops group)
-gives the temperature (least negative log-likelihood) and the unknown threshold (the confidence below which
-``vision.calibration.UNKNOWN_TARGET`` of its real tiles fall). The report part (even-numbered IMG_27xx photos, the
-other held-out groups) gives the expected calibration error before and after, how many real errors fall under the
-"check this" threshold, and how often real tiles are called unknown; the negative set (``datasets.negatives``) how
-often things that are no tile are.
+gives the temperature (least negative log-likelihood), the unknown threshold (the confidence below which
+``vision.calibration.UNKNOWN_TARGET`` of its real tiles fall) and the distance from every known face beyond which as
+many lie (``vision.familiarity``; ``--write`` refits the faces' centroids on the training crops first). The report
+part (even-numbered IMG_27xx photos, the other held-out groups) gives the expected calibration error before and
+after, how many real errors fall under the "check this" threshold, and how often real tiles are called unknown; the
+negative set (``datasets.negatives``) how often things that are no tile are.
 
-Usage: ``python -m sikwu.datasets.calibrate [--write] [--json]`` (``--write`` updates ``models/calibration.json``).
+Usage: ``python -m sikwu.datasets.calibrate [--write] [--json]`` (``--write`` updates ``models/calibration.json``
+and ``models/face_centroids.npz``).
 """
 
 from __future__ import annotations

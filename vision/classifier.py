@@ -169,7 +169,8 @@ class Readings(list[tuple[str, float]]):
     """A crop's top readings (label, probability), best first, with the crop's distance from every known face
     (``vision.familiarity``; None without centroids for the model): a list, so code that reads readings is
     unchanged, and the distance travels with them to where the unknown verdict is made (``vision.assemble``).
-    A reading rebuilt by a later step (a merged second look) is a plain list: its crop is not judged unknown."""
+    A step that merges two readings carries the mean distance on (``mean_distance``); readings rebuilt as a plain
+    list carry none, and their crop is not judged by distance."""
 
     def __init__(self, items: Sequence[tuple[str, float]] = (), distance: float | None = None) -> None:
         super().__init__(items)
