@@ -18,6 +18,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from pathlib import Path
 
 import numpy as np
 from sikwu.datasets import heldout, negatives
@@ -109,24 +110,30 @@ def negatives_report(clf, cal: cal_mod.Calibration) -> dict[str, object]:
     return out
 
 
-def run_calibration(write: bool = False) -> dict[str, object]:
+def run_calibration(write: bool = False, model: Path | None = None, seed: int = 0) -> dict[str, object]:
+    """Fit and report; with ``write``, save the centroids (over the training crops of ``seed``) and the
+    calibration beside ``model`` (default: the shipped classifier, so ``models/``), as ``sikwu train`` does for the
+    classifier it makes."""
+    from sikwu.vision.classifier import TileClassifier
     from sikwu.vision.set_classifier import SetClassifier
 
-    clf = SetClassifier(calibration=cal_mod.Calibration())
+    base = TileClassifier(model, threads=2) if model is not None else None
+    clf = SetClassifier(base, calibration=cal_mod.Calibration())
+    folder = clf.base.model_path.parent
     if write:  # the centroids first: the calibration fits its distance threshold on them
         from sikwu.datasets import centroids
         from sikwu.vision import familiarity
 
-        clf.centroids = centroids.fit(clf)
-        familiarity.save(clf.centroids)
+        clf.centroids = centroids.fit(clf, seed)
+        familiarity.save(clf.centroids, folder / familiarity.CENTROIDS_PATH.name)
     fit_crops, report_crops = held_out_parts(clf)
     cal = fit(clf, fit_crops)
     out: dict[str, object] = {"calibration": cal.__dict__, "fit_n": len(fit_crops)}
     out["report"] = report_part(clf, report_crops, cal)
     out["negatives"] = negatives_report(clf, cal)
     if write:
-        cal_mod.save(cal)
-        out["written"] = str(cal_mod.CALIBRATION_PATH)
+        cal_mod.save(cal, folder / cal_mod.CALIBRATION_PATH.name)
+        out["written"] = str(folder / cal_mod.CALIBRATION_PATH.name)
     return out
 
 

@@ -1,10 +1,10 @@
 """Fit ``models/face_centroids.npz``: the mean embedding of each tile class over the classifier's training crops.
 
 Why training crops: the centroids say where the faces the classifier learnt lie (``vision.familiarity``); the
-held-out sets stay for fitting the threshold and reporting. The crops are ``prepare.training_set`` of seed 0 (the
-cached hk-photos/train, tile-crops and synthetic crops the classifier trains on), their training margin cut away
-so they are framed as recognition frames a tile, at most ``PER_CLASS`` of each class drawn with a fixed seed.
-``python -m sikwu.datasets.calibrate --write`` refits them before the calibration.
+held-out sets stay for fitting the threshold and reporting. The crops are ``prepare.training_set`` of the training
+run's seed (the cached hk-photos/train, tile-crops and synthetic crops the classifier trained on), their training
+margin cut away so they are framed as recognition frames a tile, at most ``PER_CLASS`` of each class drawn with a
+fixed seed. ``python -m sikwu.datasets.calibrate --write`` and ``sikwu train`` refit them before the calibration.
 """
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ def training_sample(per_class: int = PER_CLASS, seed: int = SEED) -> tuple[list[
     return [np.ascontiguousarray(x[i][m:-m, m:-m]) for i in keep], [CLASS_LABELS[int(y[i])] for i in keep]
 
 
-def fit(clf) -> familiarity.Centroids:
-    """Centroids of ``clf``'s (a ``SetClassifier``) tile classes over the training sample."""
-    crops, labels = training_sample()
+def fit(clf, seed: int = SEED) -> familiarity.Centroids:
+    """Centroids of ``clf``'s (a ``SetClassifier``) tile classes over the training sample of ``seed``'s crops."""
+    crops, labels = training_sample(seed=seed)
     return familiarity.centroids(clf.embed(crops), labels, clf.model_sha256, skip=(NOT_A_TILE,))

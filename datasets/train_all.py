@@ -12,7 +12,9 @@ Nothing held out is read: the held-out tile-crops photos come from one function
 opened. The classifier also learns what recognition's detectors box on a bare table as ``not-a-tile``
 (``hard_negatives``, mined from scenes of their own seed). ``training.json``
 records the command, seed, threads, steps, data version and
-durations; the same seed, threads and steps on the same data version give byte-identical weights.
+durations; the same seed, threads and steps on the same data version give byte-identical weights. The new
+classifier's calibration and known-face centroids (``calibrate``) are fitted and written beside it, so the folder
+holds everything recognition reads.
 
 ``--debian-art`` (off by default: the shipped models trained without it) adds every Debian tile set fetched by
 ``python -m sikwu.datasets.scenes.debian`` to the scenes' art, and so to the classifier's scene crops. The sets and
@@ -288,7 +290,20 @@ def _train_classifier(args: argparse.Namespace, scenes: Path, debian_sets: list[
     summary.pop("history", None)
     if args.negative_scenes:  # the crops depend on the detectors mined with: name them
         summary["hard_negatives_digest"] = hard_negatives.detectors_digest()
+    summary["calibration"] = _calibrate(args.out / "tile_classifier.onnx", args.seed)
     return summary
+
+
+def _calibrate(model: Path, seed: int) -> dict[str, object]:
+    """Fit the new classifier's calibration and known-face centroids beside it (``calibrate``), so the folder holds
+    all recognition reads; returns the fitted values and the report part's figures for ``training.json``."""
+    from sikwu.datasets import calibrate
+
+    out = calibrate.run_calibration(write=True, model=model, seed=seed)
+    report = out["report"]
+    assert isinstance(report, dict)
+    keep = ("accuracy", "ece_calibrated", "real_tiles_called_unknown", "n")
+    return {"fitted": out["calibration"], "report_part": {k: report[k] for k in keep}}
 
 
 def _command() -> str:
