@@ -45,7 +45,7 @@ def fit(clf, fit_crops: list[heldout.Crop]) -> cal_mod.Calibration:
     temperature = cal_mod.fit_temperature_to_readings(readings, [c.tile for c in fit_crops])
     _, conf, _ = _verdicts(clf, [c.image for c in fit_crops], cal_mod.Calibration(temperature=temperature))
     sources = sorted({c.source for c in fit_crops})
-    _, dist = clf.scored([c.image for c in fit_crops])
+    dist = _distances(readings)
     return cal_mod.Calibration(
         temperature=round(temperature, 4),
         unknown_below=round(cal_mod.unknown_threshold(conf), 4),
@@ -64,10 +64,15 @@ def _verdicts(clf, images: list[np.ndarray], cal: cal_mod.Calibration) -> tuple[
     readings = [cal.recalibrate(top) for top in raw]
     conf = np.array([r[0][1] for r in readings])
     unknown = conf < cal.unknown_below if cal.unknown_below is not None else np.zeros(len(conf), bool)
-    distances = [getattr(top, "distance", None) for top in raw]
-    if None not in distances:
-        unknown = unknown | cal.is_foreign(np.array(distances, float), len(conf))
+    unknown = unknown | cal.is_foreign(_distances(raw), len(conf))
     return np.array([index[r[0][0]] for r in readings]), conf, unknown
+
+
+def _distances(readings: list) -> np.ndarray | None:
+    """Each crop's distance from every known face, as its readings carry it (``classifier.Readings``); None when
+    any lacks one (no centroids for this model)."""
+    distances = [getattr(top, "distance", None) for top in readings]
+    return None if None in distances else np.array(distances, float)
 
 
 def report_part(clf, crops: list[heldout.Crop], cal: cal_mod.Calibration) -> dict[str, object]:

@@ -150,7 +150,7 @@ class SetClassifier:
         unknown = self.calibration.is_unknown(probs) | self.calibration.is_foreign(dist, len(probs))
         return [
             Reading(top[0][0], top[0][1], tuple(top), bool(u))
-            for top, u in zip(_ranked(probs, self.labels, 3), unknown, strict=True)
+            for top, u in zip(readings(probs, self.labels, 3, dist), unknown, strict=True)
         ]
 
 
@@ -160,8 +160,3 @@ def for_recognition(tile_set: TileSet | None) -> SetClassifier:
     from sikwu.vision.classifier import default_classifier
 
     return SetClassifier(default_classifier(), tile_set=tile_set, calibration=cal_mod.Calibration())
-
-
-def _ranked(probs: np.ndarray, labels: Sequence[str], k: int) -> list[list[tuple[str, float]]]:
-    top = np.argsort(-probs, axis=1, kind="stable")[:, :k]
-    return [[(labels[j], float(row[j])) for j in idx] for row, idx in zip(probs, top, strict=True)]
