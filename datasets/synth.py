@@ -194,15 +194,22 @@ def all_faces() -> dict[str, list[np.ndarray]]:
 
 
 def _draw_tile(
-    faces: dict[str, list[np.ndarray]], label: str, rng: np.random.Generator, th: int, back: np.ndarray | None = None
+    faces: dict[str, list[np.ndarray]],
+    label: str,
+    rng: np.random.Generator,
+    th: int,
+    back: np.ndarray | None = None,
+    blank: bool = False,
 ) -> tuple:
     """One tile body of height ``th`` for ``label`` (a tile id or ``back``), its face picked from the art sets;
-    ``back``: the back colour of a face-down tile (a training back when None).
+    ``back``: the back colour of a face-down tile (a training back when None); ``blank``: a face without art.
 
     Why the blank: many Hong Kong sets leave the white dragon blank, so ``5z`` is drawn without art 40% of the time.
     """
     if label == "back":
         return tile_image(None, rng, th, back=True, back_colour=back)
+    if blank:
+        return tile_image(None, rng, th)
     if label == "5z" and rng.random() < 0.4:
         return tile_image(None, rng, th)
     pool = faces[label]
@@ -279,15 +286,17 @@ def render_scene(
     size: int,
     shift: float = 0.0,
     back: np.ndarray | None = None,
+    blank: bool = False,
 ) -> np.ndarray:
-    """One crop of ``size`` x ``size`` framed on a tile of ``label`` (a tile id or ``back``, of colour ``back``).
+    """One crop of ``size`` x ``size`` framed on a tile of ``label`` (a tile id or ``back``, of colour ``back``;
+    ``blank``: the centre tile's face without art).
 
     ``shift`` moves the frame off the centre tile by that fraction of its width (0.5 = half of it and half of its
     neighbour), which is how ``not-a-tile`` straddling crops are made. Steps: centre tile -> table -> neighbours ->
     shadow -> frame -> perspective warp -> quarter turn -> light and camera (:mod:`sikwu.datasets.tile_render`).
     """
     th = int(rng.integers(70, 110))
-    img, mask, face_box = _draw_tile(faces, label, rng, th, back)
+    img, mask, face_box = _draw_tile(faces, label, rng, th, back, blank)
     fw, fh = face_box[2], face_box[3]
     S = th * 4
     canvas = table_surface(rng, S, S)
@@ -341,6 +350,20 @@ def blank_face_crops(n: int, size: int, seed: int) -> tuple[np.ndarray, list[str
         out = photometric(np.clip(img, 0, 255).astype(np.uint8), rng)
         xs.append(jpeg_roundtrip(out, rng))
     return np.stack(xs), ["5z"] * n
+
+
+def blank_tile_crops(n: int, size: int, seed: int) -> tuple[np.ndarray, list[str]]:
+    """Blank white dragons laid as tiles lie: body and side, neighbours, table, shadow, a detector-like frame.
+
+    Why: a playing card learned as ``not-a-tile`` (``card_negatives``) is a white rectangle on the table framed just
+    as a blank tile is, and the tight ivory patches of ``blank_face_crops`` alone did not hold blank tiles at ``5z``
+    against them (a run with the cards read hk-photos' blank dragons as backs). As many blank tiles as cards, framed
+    alike, leave the tile's body and side, not its bare face, to tell the two apart.
+    """
+    faces = all_faces()
+    rng = np.random.default_rng(seed)
+    xs = [render_scene(faces, "5z", rng, size, blank=True) for _ in range(n)]
+    return (np.stack(xs) if xs else np.zeros((0, size, size, 3), np.uint8)), ["5z"] * n
 
 
 def render_set(
