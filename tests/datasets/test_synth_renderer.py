@@ -68,3 +68,15 @@ def test_each_font_draws_a_different_face_when_there_are_several() -> None:
 
         pytest.skip("only one Chinese font on this machine (install fonts-arphic-ukai to train on more hands)")
     assert all(not np.array_equal(faces[0], other) for other in faces[1:])
+
+
+def test_blank_tiles_laid_as_tiles_are_white_dragons_and_repeat_for_a_seed() -> None:
+    x, y = synth.blank_tile_crops(3, 40, seed=5)
+    assert x.shape == (3, 40, 40, 3) and y == ["5z"] * 3
+    assert np.array_equal(x, synth.blank_tile_crops(3, 40, seed=5)[0])
+
+
+def test_a_blank_centre_tile_has_no_art_where_its_face_would_carry_it() -> None:
+    faces = {"1m": [np.zeros((64, 48, 3), np.uint8)]}  # black art: any art shows as dark strokes
+    out = synth.render_scene(faces, "1m", np.random.default_rng(4), 60, blank=True)
+    assert out[25:35, 25:35].min() > 60
