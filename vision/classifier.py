@@ -8,7 +8,7 @@ keeps working without code changes, and the label list in the model is checked a
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import cached_property, lru_cache
 from pathlib import Path
 
@@ -147,12 +147,7 @@ class TileClassifier:
             return np.zeros((0, len(self.labels)), np.float32), None
         batch = self.preprocess(crops)
         logits, emb = self._infer_all(batch)
-        p = _softmax(logits)
-        if self.second_look_below is not None:
-            unsure = p.max(axis=1) < self.second_look_below
-            if unsure.any():
-                turned = np.ascontiguousarray(batch[unsure][:, :, ::-1, ::-1])
-                p[unsure] = (p[unsure] + _softmax(self.infer(turned))) / 2
+        p = second_look(_softmax(logits), batch, self.second_look_below, lambda b: _softmax(self.infer(b)))
         c = self.centroids
         return p.astype(np.float32), None if c is None or emb is None else c.distance(emb)
 
@@ -191,6 +186,19 @@ def readings(
     top = np.argsort(-probs, axis=1, kind="stable")[:, :k]
     ds: list[float | None] = [None] * len(probs) if dist is None else [float(d) for d in dist]
     return [Readings([(labels[j], float(row[j])) for j in idx], d) for row, idx, d in zip(probs, top, ds, strict=True)]
+
+
+def second_look(
+    p: np.ndarray, batch: np.ndarray, below: float | None, probabilities: Callable[[np.ndarray], np.ndarray]
+) -> np.ndarray:
+    """``p`` with each crop read under ``below`` averaged with ``probabilities`` of it turned half a turn (NCHW
+    ``batch``): a tile upside down to the camera is read at least as well one way or the other."""
+    if below is None:
+        return p
+    unsure = p.max(axis=1) < below
+    if unsure.any():
+        p[unsure] = (p[unsure] + probabilities(np.ascontiguousarray(batch[unsure][:, :, ::-1, ::-1]))) / 2
+    return p
 
 
 def _softmax(logits: np.ndarray) -> np.ndarray:

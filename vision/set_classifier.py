@@ -15,7 +15,14 @@ import numpy as np
 from sikwu.models.embedding import EMBEDDING, HEAD_BIAS, HEAD_WEIGHT
 from sikwu.vision import calibration as cal_mod
 from sikwu.vision import familiarity, teach_views
-from sikwu.vision.classifier import MAX_BATCH, SECOND_LOOK_BELOW, ModelError, TileClassifier, readings
+from sikwu.vision.classifier import (
+    MAX_BATCH,
+    SECOND_LOOK_BELOW,
+    ModelError,
+    TileClassifier,
+    readings,
+    second_look,
+)
 from sikwu.vision.labels import NOT_A_TILE
 from sikwu.vision.set_head import PULL, fitted_head
 from sikwu.vision.tile_sets import TileSet, TileSetError
@@ -119,12 +126,8 @@ class SetClassifier:
             return np.zeros((0, len(self.labels))), None
         batch = self.base.preprocess(crops)
         logits, emb = self.forward(batch)
-        p = self.calibration.probabilities(logits)
-        if self.second_look_below is not None:
-            unsure = p.max(axis=1) < self.second_look_below
-            if unsure.any():
-                turned = np.ascontiguousarray(batch[unsure][:, :, ::-1, ::-1])
-                p[unsure] = (p[unsure] + self.calibration.probabilities(self.forward(turned)[0])) / 2
+        probs = self.calibration.probabilities
+        p = second_look(probs(logits), batch, self.second_look_below, lambda b: probs(self.forward(b)[0]))
         return p, self._distances(emb)
 
     def _distances(self, emb: np.ndarray) -> np.ndarray | None:
