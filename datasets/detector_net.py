@@ -10,11 +10,19 @@ from pathlib import Path
 
 #: Letterboxed square input and the output stride of the heatmap.
 INPUT_SIZE, STRIDE = 320, 4
+#: The heads' first layer: ``full`` is a 3 x 3 convolution over all 48 channels (each head about 88 M multiply-adds
+#: at stride 4, well over half the net's); ``light`` is a depthwise 3 x 3 then a 1 x 1 (about 13 M), the encoder's
+#: own block. The heads read the same merged features either way.
+HEADS = ("full", "light")
 
 
-def build_model():
+def build_model(heads: str = "full"):
+    """The detector net with ``heads`` (``HEADS``) on its stride-4 features."""
     import torch
     from torch import nn
+
+    if heads not in HEADS:
+        raise ValueError(f"unknown detector heads {heads!r}: one of {', '.join(HEADS)}")
 
     def cbr(cin, cout, k=3, s=1):
         conv = nn.Conv2d(cin, cout, k, s, k // 2, bias=False)
@@ -46,8 +54,9 @@ def build_model():
             self.lat8 = cbr(96 + 64, 64, 1)
             self.lat4 = cbr(64 + 32, 48, 1)
             self.ref = dws(48, 48)
-            self.heat = nn.Sequential(cbr(48, 32), nn.Conv2d(32, 1, 1))
-            self.box = nn.Sequential(cbr(48, 32), nn.Conv2d(32, 4, 1))
+            first = dws if heads == "light" else cbr
+            self.heat = nn.Sequential(first(48, 32), nn.Conv2d(32, 1, 1))
+            self.box = nn.Sequential(first(48, 32), nn.Conv2d(32, 4, 1))
             self.heat[-1].bias.data.fill_(-2.19)
 
         def forward(self, x):
@@ -79,6 +88,9 @@ def load_onnx_weights(model, path: Path) -> None:
 
     graph = onnx.load(str(path)).graph
     init = {i.name: numpy_helper.to_array(i) for i in graph.initializer}
+    for node in graph.node:  # the exporter shares equal tensors (a fresh net's zero biases) through Identity nodes
+        if node.op_type == "Identity" and node.input[0] in init:
+            init[node.output[0]] = init[node.input[0]]
     convs = [n for n in graph.node if n.op_type == "Conv"]
     mods = [m for m in model.modules() if isinstance(m, torch.nn.Conv2d)]
     if len(convs) != len(mods):

@@ -205,6 +205,7 @@ def scene_folder(
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
     from sikwu.datasets import hard_negatives, train
+    from sikwu.datasets.detector_net import HEADS
 
     p.add_argument("--out", type=Path, default=DEFAULT_OUT, help=f"folder for both models and {RECORD_NAME}")
     p.add_argument("--seed", type=int, default=0, help="seed for scenes, data order, augmentation and weights")
@@ -212,6 +213,10 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--detector-steps", type=int, default=DEFAULT_DETECTOR_STEPS,
         help=f"detector steps of 16 samples (default {DEFAULT_DETECTOR_STEPS})",
+    )  # fmt: skip
+    p.add_argument(
+        "--detector-heads", choices=HEADS, default="full",
+        help="the detector heads' first layer: full 3x3 convolutions or light depthwise ones (a seventh of their multiply-adds)",
     )  # fmt: skip
     p.add_argument(
         "--classifier-steps", type=int, default=train.DEFAULT_STEPS,
@@ -264,7 +269,9 @@ def _train_detector(args: argparse.Namespace, scenes: Path, debian_sets: list[st
     data = train_detector.load_data(args.seed, scene_dirs=(scenes,))
     prep = time.time() - t0
     extra = _model_extra(debian_sets)
-    summary = train_detector.train(data, args.detector_steps, args.seed, args.out / "tile_detector.onnx", extra=extra)
+    recipe = train_detector.Recipe(heads=args.detector_heads)
+    out = args.out / "tile_detector.onnx"
+    summary = train_detector.train(data, args.detector_steps, args.seed, out, recipe, extra=extra)
     return {**summary, "prep_seconds": round(prep, 1), "scene_folder": scenes.name}
 
 

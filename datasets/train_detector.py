@@ -21,6 +21,7 @@ import numpy as np
 from sikwu.datasets.box_match import match_count
 from sikwu.datasets.detector_data import DetectorSampler, Scene, load_hk_split, load_scene_dir
 from sikwu.datasets.detector_net import (
+    HEADS,
     INPUT_SIZE,
     STRIDE,
     build_model,
@@ -67,6 +68,8 @@ class Recipe:
     #: like; a run that kept half its samples synthetic to the end found as many real tiles as the chained detector
     #: but drew their boxes looser (median 1.46x the label's area vs 1.38x). The chain's last stage drew 35%.
     final_synth_share: float = 0.35
+    #: The heads' first layer (``detector_net.HEADS``).
+    heads: str = "full"
 
     def sample_size(self, step: int, steps: int, size: int) -> int:
         """Sample side for ``step`` of ``steps``: a multiple of 32, the encoder's deepest stride."""
@@ -255,7 +258,7 @@ def train(
 
     torch.manual_seed(seed)
     sampler = DetectorSampler(data.real, data.synth, recipe.synth_share, seed, **recipe.sampler_options())
-    model = build_model()
+    model = build_model(recipe.heads)
     if init is not None:
         load_onnx_weights(model, init)
     start = time.time()
@@ -297,7 +300,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--init-onnx", type=Path, default=None, help="fine-tune from an exported detector")
     defaults = Recipe()
     for name, value in asdict(defaults).items():
-        ap.add_argument(f"--{name.replace('_', '-')}", type=type(value), default=value)
+        choices = HEADS if name == "heads" else None
+        ap.add_argument(f"--{name.replace('_', '-')}", type=type(value), default=value, choices=choices)
     args = ap.parse_args(argv)
     if args.steps < 1:
         ap.error("--steps must be at least 1")

@@ -67,3 +67,28 @@ def test_a_few_detector_steps_export_a_model_the_app_loads(tmp_path: Path) -> No
     detector = TileDetector(path)
     assert json.loads(detector.metadata["training"]) == {"steps": 2, "seed": 0}
     assert isinstance(detector.detect(cv2.cvtColor(scenes[0].image, cv2.COLOR_RGB2BGR)), list)
+
+
+def test_a_detector_with_light_heads_exports_a_model_the_app_loads_and_reloads_for_fine_tuning(tmp_path: Path) -> None:
+    from sikwu.datasets.detector_net import load_onnx_weights
+
+    make_repeatable(0, 1)
+    model = build_model("light").eval()
+    path = tmp_path / "tile_detector.onnx"
+    export_onnx(model, path, train_detector.metadata({"steps": 0, "seed": 0}))
+    again = build_model("light").eval()
+    load_onnx_weights(again, path)
+    x = torch.rand(1, 3, 64, 64)
+    with torch.no_grad():
+        assert torch.allclose(model(x)[0], again(x)[0], atol=1e-4)
+    image = (np.random.default_rng(0).random((90, 120, 3)) * 255).astype(np.uint8)
+    assert isinstance(TileDetector(path).detect(image), list)
+
+
+def test_a_detector_with_light_heads_has_fewer_weights_and_unknown_heads_are_refused() -> None:
+    def weights(heads: str) -> int:
+        return sum(p.numel() for p in build_model(heads).parameters())
+
+    assert weights("light") < weights("full")
+    with pytest.raises(ValueError, match="unknown detector heads"):
+        build_model("tiny")
