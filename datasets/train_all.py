@@ -216,7 +216,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     )  # fmt: skip
     p.add_argument(
         "--detector-heads", choices=HEADS, default="full",
-        help="the detector heads' first layer: full 3x3 convolutions or light depthwise ones (a seventh of their multiply-adds)",
+        help="the detector heads' first layer: full 3x3 convolutions or light depthwise ones (a seventh of the "
+        "multiply-adds)",
     )  # fmt: skip
     p.add_argument(
         "--classifier-steps", type=int, default=train.DEFAULT_STEPS,

@@ -1,4 +1,5 @@
-"""Procedural table tops: felt, woven cloth, printed cloth, wood, automatic-table tops, stone, plain plastic.
+"""Procedural table tops: felt, woven cloth, printed cloth, wood, automatic-table tops, embossed tops, stone, plain
+plastic.
 
 Why procedural: players photograph on whatever they own, and a detector that has only seen green felt calls a
 wood grain line or a checked cloth a tile edge. Each kind is drawn from a seeded generator, so a scene's table is
@@ -51,8 +52,12 @@ def woven(rng: Rng, h: int, w: int) -> np.ndarray:
     yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
     weave = np.sin(xx * 2 * np.pi / period) * np.sin(yy * 2 * np.pi / period)
     img += weave[..., None] * rng.uniform(5, 18)
-    pattern = rng.choice(["plain", "check", "stripes"])
-    if pattern != "plain":
+    pattern = rng.choice(["plain", "check", "stripes", "herringbone"])
+    if pattern == "herringbone":  # a twill whose diagonal turns every band: a tray's lining, a jacket's cloth
+        band = rng.uniform(5, 20)
+        sign = np.where(np.floor(xx / band) % 2 == 0, 1.0, -1.0)
+        img += np.sin(2 * np.pi * (yy + sign * xx) / rng.uniform(3, 8))[..., None] * rng.uniform(15, 40)
+    elif pattern != "plain":
         cell = rng.uniform(20, 120)
         a = (np.floor(xx / cell) % 2).astype(np.float32)
         b = (np.floor(yy / cell) % 2).astype(np.float32)
@@ -116,6 +121,33 @@ def automatic(rng: Rng, h: int, w: int) -> np.ndarray:
     return img
 
 
+def _lattice(rng: Rng, h: int, w: int, period: float) -> tuple[np.ndarray, np.ndarray]:
+    """Each pixel's offset (du, dv) from the nearest point of a turned lattice of ``period`` px, square or
+    staggered (every other row shifted half a period)."""
+    yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
+    a = rng.uniform(0, np.pi)
+    u = xx * np.cos(a) + yy * np.sin(a)
+    v = -xx * np.sin(a) + yy * np.cos(a)
+    if rng.random() < 0.5:
+        u = u + (np.floor(v / period) % 2) * period / 2
+    return (u % period) - period / 2, (v % period) - period / 2
+
+
+def embossed(rng: Rng, h: int, w: int) -> np.ndarray:
+    """An embossed top (many automatic tables, rubber mats): a regular lattice of small bumps, lit on one side,
+    over felt or plastic. Why: a lattice of dots a tile wide is what a dot tile's face is made of, and a detector's
+    box on such a top held a sure 8-dots reading in one classifier run."""
+    img = felt(rng, h, w) if rng.random() < 0.6 else _fill(h, w, rng.uniform(20, 200, 3).astype(np.float32))
+    p = rng.uniform(4, 14)
+    du, dv = _lattice(rng, h, w, p)
+    s = (p * rng.uniform(0.15, 0.3)) ** 2
+    light = rng.uniform(0, 2 * np.pi)
+    ox, oy = 0.12 * p * np.cos(light), 0.12 * p * np.sin(light)
+    lit = np.exp(-((du + ox) ** 2 + (dv + oy) ** 2) / s) * rng.uniform(20, 60)
+    shade = np.exp(-((du - ox) ** 2 + (dv - oy) ** 2) / s) * rng.uniform(10, 40)
+    return img + (lit - shade)[..., None]
+
+
 def stone(rng: Rng, h: int, w: int) -> np.ndarray:
     """Marble or granite: a pale or dark ground with veins and speckle."""
     v = rng.uniform(40, 220)
@@ -135,8 +167,8 @@ def plain(rng: Rng, h: int, w: int) -> np.ndarray:
 
 
 KINDS: dict[str, Callable[[Rng, int, int], np.ndarray]] = {
-    "felt": felt, "woven": woven, "printed": printed, "wood": wood, "automatic": automatic, "stone": stone,
-    "plain": plain,
+    "felt": felt, "woven": woven, "printed": printed, "wood": wood, "automatic": automatic, "embossed": embossed,
+    "stone": stone, "plain": plain,
 }  # fmt: skip
 
 
