@@ -353,12 +353,13 @@ def blank_face_crops(n: int, size: int, seed: int) -> tuple[np.ndarray, list[str
 
 
 def blank_tile_crops(n: int, size: int, seed: int) -> tuple[np.ndarray, list[str]]:
-    """Blank white dragons laid as tiles lie: body and side, neighbours, table, shadow, a detector-like frame.
+    """Blank white dragons as tiles lie on a table: body and side, neighbours, shadow, a detector-like frame.
 
-    Why: a playing card learned as ``not-a-tile`` (``card_negatives``) is a white rectangle on the table framed just
-    as a blank tile is, and the tight ivory patches of ``blank_face_crops`` alone did not hold blank tiles at ``5z``
+    Why: a playing card learned as ``not-a-tile`` (``card_negatives``) is a white rectangle on the table framed as a
+    blank tile is, and the tight ivory patches of ``blank_face_crops`` alone did not hold blank tiles at ``5z``
     against them (a run with the cards read hk-photos' blank dragons as backs). As many blank tiles as cards, framed
-    alike, leave the tile's body and side, not its bare face, to tell the two apart.
+    alike, leave the tile's body and side to tell the two apart. Measured (CHANGELOG 2026-11-28, later): the blank
+    dragons were read again, but a bright bare patch now and then became a ``5z`` phantom.
     """
     faces = all_faces()
     rng = np.random.default_rng(seed)
