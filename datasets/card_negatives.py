@@ -40,6 +40,8 @@ TURNED = 0.3
 #: A detector's box leaves this share (low, high) of the card's height of table around it.
 MARGIN = (0.02, 0.08)
 SEED_OFFSET = 31000
+#: Seed offset of the blank white dragons drawn beside the cards (``synth.blank_tile_crops``).
+BLANKS = 32000
 
 
 class CardsMissing(RuntimeError):

@@ -18,11 +18,10 @@ HEADS = ("full", "light")
 
 def build_model(heads: str = "full"):
     """The detector net with ``heads`` (``HEADS``) on its stride-4 features."""
-    import torch
-    from torch import nn
-
     if heads not in HEADS:
         raise ValueError(f"unknown detector heads {heads!r}: one of {', '.join(HEADS)}")
+    import torch
+    from torch import nn
 
     def cbr(cin, cout, k=3, s=1):
         conv = nn.Conv2d(cin, cout, k, s, k // 2, bias=False)

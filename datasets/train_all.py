@@ -52,8 +52,6 @@ DEFAULT_DETECTOR_STEPS = 9000
 DEFAULT_SCENES_PER_KIND = 80
 #: Scenes are drawn at the pipeline's working size: the classifier's crops are cut from that size in use.
 SCENE_LONG_SIDE = 1600
-#: Seed offset of the blank white dragons drawn with ``--card-negatives`` (``synth.blank_tile_crops``).
-BLANKS_SEED = 32000
 #: Source files whose code decides what the training data look like: their bytes are part of the data version.
 GENERATOR_SOURCES = (
     "synth.py",
@@ -289,13 +287,12 @@ def _train_classifier(args: argparse.Namespace, scenes: Path, debian_sets: list[
         more["hard negatives"] = (negatives, [NOT_A_TILE] * len(negatives))
     if getattr(args, "card_negatives", False):
         from sikwu.datasets import synth
-        from sikwu.datasets.card_negatives import cached_cards
+        from sikwu.datasets.card_negatives import BLANKS, cached_cards
         from sikwu.datasets.negatives import cards_dir
 
         cards = cached_cards(cards_dir(), CACHE_SIZE, args.seed)
         more["playing cards"] = (cards, [NOT_A_TILE] * len(cards))
-        blanks = synth.blank_tile_crops(len(cards), CACHE_SIZE, args.seed + BLANKS_SEED)
-        more["blank white dragons laid as tiles"] = blanks
+        more["blank white dragons laid as tiles"] = synth.blank_tile_crops(len(cards), CACHE_SIZE, args.seed + BLANKS)
     summary = train.train(
         args.classifier_steps, args.seed, out=args.out / "tile_classifier.onnx",
         extra={**_model_extra(debian_sets), "threads": args.threads}, more_crops=more,
