@@ -24,6 +24,7 @@ import numpy as np
 from sikwu.datasets import heldout, negatives
 from sikwu.vision import calibration as cal_mod
 from sikwu.vision.assign import LOW_CONFIDENCE as CHECK_BELOW  # recognition asks the player to check below this
+from sikwu.vision.classifier import distances
 from sikwu.vision.labels import BACK, NOT_A_TILE
 from sikwu.vision.naming import TOP_K
 
@@ -45,7 +46,7 @@ def fit(clf, fit_crops: list[heldout.Crop]) -> cal_mod.Calibration:
     temperature = cal_mod.fit_temperature_to_readings(readings, [c.tile for c in fit_crops])
     _, conf, _ = _verdicts(clf, [c.image for c in fit_crops], cal_mod.Calibration(temperature=temperature))
     sources = sorted({c.source for c in fit_crops})
-    dist = _distances(readings)
+    dist = distances(readings)
     return cal_mod.Calibration(
         temperature=round(temperature, 4),
         unknown_below=round(cal_mod.unknown_threshold(conf), 4),
@@ -64,15 +65,8 @@ def _verdicts(clf, images: list[np.ndarray], cal: cal_mod.Calibration) -> tuple[
     readings = [cal.recalibrate(top) for top in raw]
     conf = np.array([r[0][1] for r in readings])
     unknown = conf < cal.unknown_below if cal.unknown_below is not None else np.zeros(len(conf), bool)
-    unknown = unknown | cal.is_foreign(_distances(raw), len(conf))
+    unknown = unknown | cal.is_foreign(distances(raw), len(conf))
     return np.array([index[r[0][0]] for r in readings]), conf, unknown
-
-
-def _distances(readings: list) -> np.ndarray | None:
-    """Each crop's distance from every known face, as its readings carry it (``classifier.Readings``); None when
-    any lacks one (no centroids for this model)."""
-    distances = [getattr(top, "distance", None) for top in readings]
-    return None if None in distances else np.array(distances, float)
 
 
 def report_part(clf, crops: list[heldout.Crop], cal: cal_mod.Calibration) -> dict[str, object]:

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 import numpy as np
 from sikwu.vision.assign import Assignment, assign, rounded_top3
 from sikwu.vision.calibration import Calibration
+from sikwu.vision.classifier import distances
 from sikwu.vision.io import LoadedImage
 from sikwu.vision.kong_backs import as_back, kong_backs
 from sikwu.vision.layout import layout
@@ -90,7 +91,7 @@ def assemble(
             confidence = dict(readings).get(got.id, confidence)
             top3 = tuple(readings[:3])
             unknown = calibration.unknown_below is not None and readings[0][1] < calibration.unknown_below
-            unknown = unknown or bool(calibration.is_foreign(_distance(pred), 1)[0])
+            unknown = unknown or bool(calibration.is_foreign(distances([pred]), 1)[0])
         tiles.append(
             RecognizedTile(
                 id=got.id,
@@ -106,9 +107,3 @@ def assemble(
             )
         )
     return Assembled(tiles=tuple(tiles), assignment=assignment)
-
-
-def _distance(pred: list[tuple[str, float]]) -> np.ndarray | None:
-    """The crop's distance from every known face, when its readings carry one (``set_classifier.Readings``)."""
-    d = getattr(pred, "distance", None)
-    return None if d is None else np.array([d])

@@ -178,6 +178,13 @@ def mean_distance(*preds: Sequence[tuple[str, float]]) -> float | None:
     return sum(ds) / len(ds) if ds else None
 
 
+def distances(preds: Sequence[Sequence[tuple[str, float]]]) -> np.ndarray | None:
+    """Each crop's distance from every known face as its readings carry it (``Readings``); None when any lacks one
+    (no centroids for the model, or readings rebuilt as a plain list)."""
+    ds = [getattr(p, "distance", None) for p in preds]
+    return None if None in ds else np.array(ds, float)
+
+
 def readings(
     probs: np.ndarray, labels: Sequence[str], k: int, dist: np.ndarray | None
 ) -> list[list[tuple[str, float]]]:

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from sikwu.vision import assemble, calibration, familiarity
-from sikwu.vision.classifier import Readings, TileClassifier, mean_distance, readings
+from sikwu.vision import calibration, familiarity
+from sikwu.vision.classifier import Readings, TileClassifier, distances, mean_distance, readings
 
 
 def _centroids(sha: str = "abc") -> familiarity.Centroids:
@@ -70,9 +70,9 @@ def test_readings_carry_the_crop_distance_and_a_merge_averages_it() -> None:
     assert readings(probs, ["x", "y", "z"], 1, None)[0].distance is None
 
 
-def test_assembly_reads_the_distance_a_reading_carries() -> None:
-    assert assemble._distance(Readings([("1m", 0.9)], 0.4)).tolist() == [0.4]
-    assert assemble._distance([("1m", 0.9)]) is None
+def test_the_distances_readings_carry_are_read_and_none_when_any_lacks_one() -> None:
+    assert distances([Readings([("1m", 0.9)], 0.4)]).tolist() == [0.4]
+    assert distances([("1m", 0.9)]) is None
 
 
 def test_the_shipped_centroids_belong_to_the_shipped_classifier_and_each_crop_gets_a_distance() -> None:

@@ -70,13 +70,12 @@ def test_a_tile_whose_best_reading_is_under_the_threshold_is_unknown(rec) -> Non
 
 
 def test_a_sure_tile_is_unknown_only_when_far_from_every_known_face() -> None:
-    from sikwu.vision.assemble import _distance
-    from sikwu.vision.classifier import Readings
+    from sikwu.vision.classifier import Readings, distances
 
     cal = for_model(CLASSIFIER_PATH)
     assert cal.foreign_beyond is not None
-    assert cal.is_foreign(_distance(Readings([("1m", 0.99)], cal.foreign_beyond + 0.01)), 1)[0]
-    assert not cal.is_foreign(_distance(Readings([("1m", 0.99)], cal.foreign_beyond - 0.01)), 1)[0]
+    assert cal.is_foreign(distances([Readings([("1m", 0.99)], cal.foreign_beyond + 0.01)]), 1)[0]
+    assert not cal.is_foreign(distances([Readings([("1m", 0.99)], cal.foreign_beyond - 0.01)]), 1)[0]
 
 
 def test_drawn_faces_are_named_and_mostly_known(rec) -> None:
