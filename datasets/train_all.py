@@ -1,7 +1,7 @@
 """``sikwu train``: make both shipped models from scratch in one repeatable command, with a JSON record beside them.
 
     sikwu train --out DIR [--seed 0] [--threads 2] [--detector-steps N] [--classifier-steps N]
-                [--negative-scenes N] [--debian-art] [--card-negatives] [--only detector|classifier]
+                [--negative-scenes N] [--debian-art [extra|all]] [--card-negatives] [--only detector|classifier]
 
 Why one command with fixed step counts: the shipped models must be remade by anyone on two CPU cores and checked
 against what is committed. The detector trains on hk-photos/train, the project's own-faces tables and synthetic
@@ -10,15 +10,14 @@ tile-crops photos, renders of the tile-art sets and the well-visible tiles of th
 Nothing held out is read: the held-out tile-crops photos come from one function
 (``scenes.art.training_excluded_crops``, the split of ``datasets.split`` when present) and hk-photos/valid is never
 opened. The classifier also learns what recognition's detectors box on a bare table as ``not-a-tile``
-(``hard_negatives``, mined from scenes of their own seed). ``training.json``
-records the command, seed, threads, steps, data version and
-durations; the same seed, threads and steps on the same data version give byte-identical weights. The new
-classifier's calibration and known-face centroids (``calibrate``) are fitted and written beside it, so the folder
-holds everything recognition reads.
+(``hard_negatives``, mined from scenes of their own seed). ``training.json`` records the command, seed, threads,
+steps, data version and durations; the same seed, threads and steps on the same data version give byte-identical
+weights. The new classifier's calibration and known-face centroids (``calibrate``) are fitted and written beside it,
+so the folder holds everything recognition reads.
 
-``--debian-art`` (off by default: the shipped models trained without it) adds every Debian tile set fetched by
-``python -m sikwu.datasets.scenes.debian`` to the scenes' art, and so to the classifier's scene crops. The sets and
-their sheet files' hashes enter the data version, ``training.json`` and both models' metadata (``debian_art``), which
+``--debian-art`` (off by default) adds every Debian tile set ``python -m sikwu.datasets.scenes.debian`` fetched
+(``extra``: its training-only sets) to the scenes' art, and so to the classifier's scene crops. The sets and their
+sheet files' hashes enter the data version, ``training.json`` and both models' metadata (``debian_art``), which
 held-out evaluation reads to stop counting those sets as held out for this model.
 
 ``--card-negatives`` adds the cards of Debian's playing-card decks that are not measured (``card_negatives``) to
@@ -110,11 +109,12 @@ class DebianArtMissing(RuntimeError):
     """``--debian-art`` was asked for but no Debian tile set is fetched."""
 
 
-def debian_fingerprints() -> dict[str, str]:
-    """Every fetched Debian set -> SHA-256 (first 16 hex) of its sheet file; refuses with what to run when none is."""
+def debian_fingerprints(which: str = "all") -> dict[str, str]:
+    """Every fetched Debian set (``which="extra"``: the training-only ones) -> SHA-256 (first 16 hex) of its sheet
+    file; refuses with what to run when none is."""
     from sikwu.datasets.scenes import debian
 
-    files = debian.set_files()
+    files = debian.extra_set_files() if which == "extra" else {**debian.set_files(), **debian.extra_set_files()}
     if not files:
         raise DebianArtMissing(
             f"--debian-art needs the Debian tile sets and none is in {debian.tileset_dir()}: run "
@@ -231,9 +231,10 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         help=f"synthetic table photos of each scene kind for the detector (default {DEFAULT_SCENES_PER_KIND})",
     )  # fmt: skip
     p.add_argument(
-        "--debian-art", action="store_true",
-        help="also draw the scenes from the fetched Debian tile sets (python -m sikwu.datasets.scenes.debian); "
-        "off by default, and those sets then stop counting as held-out art for the models made",
+        "--debian-art", nargs="?", const="all", choices=("extra", "all"), default=None,
+        help="also draw the scenes from the fetched Debian tile sets (python -m sikwu.datasets.scenes.debian): "
+        "'extra' the training-only ones, 'all' (the default value) every one, and those then stop counting as "
+        "held-out art for the models made; off by default",
     )  # fmt: skip
     p.add_argument(
         "--card-negatives", action="store_true",
@@ -330,7 +331,7 @@ def train_all(args: argparse.Namespace) -> dict[str, object]:
     t0 = time.time()
     make_repeatable(args.seed, args.threads)
     files, generator = training_files(), generator_version()
-    debian_art = debian_fingerprints() if getattr(args, "debian_art", False) else {}
+    debian_art = debian_fingerprints(args.debian_art) if getattr(args, "debian_art", None) else {}
     cards = card_fingerprints() if getattr(args, "card_negatives", False) else {}
     _, held_origin = training_excluded_crops()
     record: dict[str, object] = {
@@ -370,9 +371,9 @@ def run(args: argparse.Namespace) -> int:
         problem = hard_negatives.missing_detector()
     if problem is None and args.scenes_per_kind < 1:
         problem = "--scenes-per-kind must be at least 1"
-    if problem is None and getattr(args, "debian_art", False):
+    if problem is None and getattr(args, "debian_art", None):
         try:
-            debian_fingerprints()
+            debian_fingerprints(args.debian_art)
         except DebianArtMissing as exc:
             problem = str(exc)
     if problem is None and getattr(args, "card_negatives", False):

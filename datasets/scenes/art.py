@@ -163,7 +163,7 @@ def _debian_all() -> tuple[Face, ...]:
 def known_sources() -> list[str]:
     from sikwu.datasets.scenes import debian
 
-    return [*_LOADERS, *debian.fetched_set_names()]
+    return [*_LOADERS, *debian.fetched_set_names(), *debian.extra_set_names()]
 
 
 def all_faces(sources: Iterable[str] | None = None) -> list[Face]:

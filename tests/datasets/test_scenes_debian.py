@@ -47,3 +47,21 @@ def test_cache_is_outside_the_repository(monkeypatch, tmp_path) -> None:
 
 def test_no_fetched_sets_means_no_faces(tmp_path) -> None:
     assert debian.debian_faces(tmp_path) == [] and debian.fetched_set_names(tmp_path) == []
+
+
+def test_training_only_sheets_name_every_face_they_draw_once() -> None:
+    # dorothys: 41 faces (its white dragon is a dragon picture); the gnome sheets: the 34 suits and honours, their
+    # bonus tiles being bare digits or non-standard characters
+    counts = {name: [t for t in spec[4] if t] for name, spec in debian.EXTRA_SHEETS.items()}
+    assert {name: len(set(tiles)) for name, tiles in counts.items()} == {"dorothys": 41, "xgnome": 34, "xgnome2": 34}
+    assert all(len(tiles) == len(set(tiles)) for tiles in counts.values())
+    assert all(len(spec[4]) <= spec[1] * spec[2] for spec in debian.EXTRA_SHEETS.values())
+
+
+def test_dorothys_sheet_is_cut_into_its_own_tiles(tmp_path) -> None:
+    rel = tmp_path / debian.EXTRA_SHEETS["dorothys"][0]
+    rel.parent.mkdir(parents=True)
+    cv2.imwrite(str(rel), _sheet(21, 4, (32, 40)))
+    faces = {f.tile: f for f in debian.debian_faces(tmp_path) if f.source == "debian:dorothys"}
+    assert "5z" not in faces and len(faces) == 41
+    assert faces["1f"].name == f"dorothys.gif#{debian.DOROTHYS_ORDER.index('1f')}"  # plum: its own cell

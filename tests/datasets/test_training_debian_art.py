@@ -29,8 +29,36 @@ def _parse(argv: list[str]) -> argparse.Namespace:
     return p.parse_args(argv)
 
 
+def _fetch_extra(cache: Path) -> Path:
+    """A stand-in for a fetched training-only sheet (xmahjongg's dorothys): bytes are all the fingerprint reads."""
+    path = cache / "debian-tilesets" / debian.EXTRA_SHEETS["dorothys"][0]
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(b"GIF89a stand-in")
+    return path
+
+
 def test_debian_art_is_off_by_default() -> None:
-    assert _parse([]).debian_art is False and _parse(["--debian-art"]).debian_art is True
+    assert _parse([]).debian_art is None and _parse(["--debian-art"]).debian_art == "all"
+    assert _parse(["--debian-art", "extra"]).debian_art == "extra"
+
+
+def test_debian_art_extra_draws_only_the_training_only_sets(tmp_path: Path, monkeypatch) -> None:
+    monkeypatch.setenv("SIKWU_CACHE", str(tmp_path))
+    _fetch_fixture(tmp_path)
+    _fetch_extra(tmp_path)
+    assert list(train_all.debian_fingerprints("extra")) == ["debian:dorothys"]
+    assert sorted(train_all.debian_fingerprints("all")) == ["debian:dorothys", "debian:kde-traditional"]
+
+
+def test_training_only_sets_are_never_held_out_art(tmp_path: Path, monkeypatch) -> None:
+    monkeypatch.setenv("SIKWU_CACHE", str(tmp_path))
+    _fetch_fixture(tmp_path)
+    _fetch_extra(tmp_path)
+    names = tmp_path / "heldout.txt"
+    names.write_text("a.jpg\n")
+    held, _ = art.heldout_filter(names, model_metadata={})
+    assert held.sets == frozenset({art.CROPS, "debian:kde-traditional"})
+    assert debian.extra_set_names() == ["debian:dorothys"] and "debian:dorothys" in art.known_sources()
 
 
 def test_debian_art_without_fetched_sets_is_refused_with_what_to_run(tmp_path: Path, monkeypatch, capsys) -> None:
