@@ -129,6 +129,11 @@ def load_onnx_weights(model, path: Path) -> None:
     from onnx import numpy_helper
 
     m = onnx.load(str(path))
+    if any(n.op_type == "DequantizeLinear" for n in m.graph.node):
+        raise ValueError(
+            f"{path} is stored in int8 (datasets.quantize): fine-tune from the float model it was made from "
+            "(tile_classifier_float.onnx beside a sikwu train output)"
+        )
     init = {t.name: numpy_helper.to_array(t) for t in m.graph.initializer}
     convs = [n for n in m.graph.node if n.op_type == "Conv"]
     gemm = [n for n in m.graph.node if n.op_type in ("Gemm", "MatMul")]

@@ -12,16 +12,15 @@ Nothing held out is read: the held-out tile-crops photos come from one function
 opened. The classifier also learns what recognition's detectors box on a bare table as ``not-a-tile``
 (``hard_negatives``, mined from scenes of their own seed). ``training.json`` records the command, seed, threads,
 steps, data version and durations; the same seed, threads and steps on the same data version give byte-identical
-weights. The new classifier's calibration and known-face centroids (``calibrate``) are fitted and written beside it,
-so the folder holds everything recognition reads.
+weights. The classifier is stored in int8 (``quantize``; the float one stays beside it) and its calibration and
+known-face centroids (``calibrate``) are fitted on that and written beside it: the folder holds all recognition reads.
 
 ``--debian-art`` (off by default) adds every Debian tile set ``python -m sikwu.datasets.scenes.debian`` fetched
 (``extra``: its training-only sets) to the scenes' art, and so to the classifier's scene crops. The sets and their
 sheet files' hashes enter the data version, ``training.json`` and both models' metadata (``debian_art``), which
-held-out evaluation reads to stop counting those sets as held out for this model.
-
-``--card-negatives`` adds the cards of Debian's playing-card decks that are not measured (``card_negatives``) to
-the classifier's ``not-a-tile`` crops; the decks' sheet hashes enter the data version and ``training.json``.
+held-out evaluation reads to stop counting those sets as held out for this model. ``--card-negatives`` adds the
+cards of Debian's playing-card decks that are not measured (``card_negatives``) to the classifier's ``not-a-tile``
+crops; the decks' sheet hashes enter the data version and ``training.json``.
 """
 
 from __future__ import annotations
@@ -255,8 +254,7 @@ def _refuse_budget(value: str) -> int:
 
 
 def _model_extra(debian_sets: list[str]) -> dict[str, object]:
-    """What both models' metadata carry about this run; ``debian_art`` only when used, so a default run's models
-    are the same bytes as before the option existed."""
+    """What both models' metadata carry about this run; ``debian_art`` only when used (a default run's bytes)."""
     from sikwu.datasets.scenes.art import DEBIAN_ART_KEY
 
     return {"command": _command(), **({DEBIAN_ART_KEY: ",".join(debian_sets)} if debian_sets else {})}
@@ -279,6 +277,7 @@ def _train_classifier(args: argparse.Namespace, scenes: Path, debian_sets: list[
     import numpy as np
     from sikwu.datasets import hard_negatives, train
     from sikwu.datasets.prepare import CACHE_SIZE
+    from sikwu.datasets.quantize import replace_with_int8
     from sikwu.datasets.scene_crops import scene_crops
     from sikwu.vision.labels import NOT_A_TILE
 
@@ -301,6 +300,7 @@ def _train_classifier(args: argparse.Namespace, scenes: Path, debian_sets: list[
     summary.pop("history", None)
     if args.negative_scenes:  # the crops depend on the detectors mined with: name them
         summary["hard_negatives_digest"] = hard_negatives.detectors_digest()
+    summary["quantized"] = replace_with_int8(args.out / "tile_classifier.onnx")  # the float one stays beside it
     summary["calibration"] = _calibrate(args.out / "tile_classifier.onnx", args.seed)
     return summary
 
