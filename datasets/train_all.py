@@ -381,10 +381,15 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def main(argv: list[str] | None = None) -> int:
+def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
+    """``sikwu train``'s options from ``argv`` (the command line when None)."""
     p = argparse.ArgumentParser(prog="python -m sikwu.datasets.train_all", description=(__doc__ or "").splitlines()[0])
     add_arguments(p)
-    return run(p.parse_args(argv))
+    return p.parse_args(argv)
+
+
+def main(argv: list[str] | None = None) -> int:
+    return run(parse_args(argv))
 
 
 if __name__ == "__main__":

@@ -3,7 +3,6 @@ measured decks and their near copies never do (issue 14, item 5; datasets/card_n
 
 from __future__ import annotations
 
-import argparse
 import gzip
 from pathlib import Path
 
@@ -24,12 +23,6 @@ def _decks(folder: Path, names: tuple[str, ...] = card_negatives.TRAINING_DECKS)
     for name in names:
         (folder / f"{name}.svgz").write_bytes(gzip.compress(SHEET.encode()))
     return folder
-
-
-def _parse(argv: list[str]) -> argparse.Namespace:
-    p = argparse.ArgumentParser()
-    train_all.add_arguments(p)
-    return p.parse_args(argv)
 
 
 def test_no_measured_deck_nor_a_near_copy_of_one_is_trained_on() -> None:
@@ -80,7 +73,8 @@ def test_card_decks_enter_the_data_version_only_when_used(tmp_path: Path) -> Non
 
 
 def test_card_negatives_are_off_by_default() -> None:
-    assert _parse([]).card_negatives is False and _parse(["--card-negatives"]).card_negatives is True
+    assert train_all.parse_args([]).card_negatives is False
+    assert train_all.parse_args(["--card-negatives"]).card_negatives is True
 
 
 def test_card_negatives_without_the_decks_are_refused_before_training(tmp_path: Path, monkeypatch, capsys) -> None:

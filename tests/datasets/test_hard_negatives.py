@@ -4,8 +4,6 @@ thing that is not a tile is reported as such, and face-down tiles must still be 
 
 from __future__ import annotations
 
-import argparse
-
 import cv2
 import numpy as np
 import pytest
@@ -57,15 +55,9 @@ def test_a_photo_whose_framing_was_fixed_gives_no_crops(monkeypatch: pytest.Monk
     assert hard_negatives.mine([("row_0", _scene())], size=32).shape == (0, 32, 32, 3)
 
 
-def _parse(argv: list[str]) -> argparse.Namespace:
-    p = argparse.ArgumentParser()
-    train_all.add_arguments(p)
-    return p.parse_args(argv)
-
-
 def test_training_mines_hard_negatives_by_default_and_zero_turns_them_off() -> None:
-    assert _parse([]).negative_scenes == hard_negatives.PER_KIND
-    assert _parse(["--negative-scenes", "0"]).negative_scenes == 0
+    assert train_all.parse_args([]).negative_scenes == hard_negatives.PER_KIND
+    assert train_all.parse_args(["--negative-scenes", "0"]).negative_scenes == 0
 
 
 def test_a_negative_count_of_negative_scenes_is_refused(tmp_path, monkeypatch, capsys) -> None:

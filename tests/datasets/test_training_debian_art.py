@@ -5,7 +5,6 @@ counting those sets as held out for such a model (issue 14; docs/synthetic-scene
 
 from __future__ import annotations
 
-import argparse
 import gzip
 import json
 from pathlib import Path
@@ -23,12 +22,6 @@ def _fetch_fixture(cache: Path) -> Path:
     return path
 
 
-def _parse(argv: list[str]) -> argparse.Namespace:
-    p = argparse.ArgumentParser()
-    train_all.add_arguments(p)
-    return p.parse_args(argv)
-
-
 def _fetch_extra(cache: Path) -> Path:
     """A stand-in for a fetched training-only sheet (xmahjongg's dorothys): bytes are all the fingerprint reads."""
     path = cache / "debian-tilesets" / debian.EXTRA_SHEETS["dorothys"][0]
@@ -38,8 +31,8 @@ def _fetch_extra(cache: Path) -> Path:
 
 
 def test_debian_art_is_off_by_default() -> None:
-    assert _parse([]).debian_art is None and _parse(["--debian-art"]).debian_art == "all"
-    assert _parse(["--debian-art", "extra"]).debian_art == "extra"
+    assert train_all.parse_args([]).debian_art is None and train_all.parse_args(["--debian-art"]).debian_art == "all"
+    assert train_all.parse_args(["--debian-art", "extra"]).debian_art == "extra"
 
 
 def test_debian_art_extra_draws_only_the_training_only_sets(tmp_path: Path, monkeypatch) -> None:
@@ -103,7 +96,7 @@ def test_training_record_names_the_debian_sets_and_hands_them_to_both_models(tmp
     monkeypatch.setattr(train_all, "scene_folder", lambda *a: seen.setdefault("scenes", (tmp_path, [])))
     monkeypatch.setattr(train_all, "_train_detector", lambda args, scenes, sets: seen.setdefault("detector", sets))
     monkeypatch.setattr(train_all, "_train_classifier", lambda args, scenes, sets: seen.setdefault("classifier", sets))
-    record = train_all.train_all(_parse(["--debian-art", "--out", str(tmp_path / "models")]))
+    record = train_all.train_all(train_all.parse_args(["--debian-art", "--out", str(tmp_path / "models")]))
     written = json.loads((tmp_path / "models" / train_all.RECORD_NAME).read_text())
     assert list(written["debian_art"]) == ["debian:kde-traditional"] == list(record["debian_art"])
     assert seen["detector"] == seen["classifier"] == ["debian:kde-traditional"]
