@@ -14,7 +14,7 @@ from dataclasses import dataclass
 import numpy as np
 from sikwu.models.embedding import EMBEDDING, HEAD_BIAS, HEAD_WEIGHT
 from sikwu.vision import calibration as cal_mod
-from sikwu.vision import familiarity, teach_views
+from sikwu.vision import teach_views
 from sikwu.vision.classifier import (
     MAX_BATCH,
     SECOND_LOOK_BELOW,
@@ -70,7 +70,7 @@ class SetClassifier:
         self.calibration = calibration or cal_mod.for_model(self.base.model_path)
         self.second_look_below = second_look_below
         self.model_sha256 = cal_mod.file_sha256(self.base.model_path)
-        self.centroids = familiarity.for_model(self.model_sha256)
+        self.centroids = self.base.centroids  # the same model file: the same known faces
         self.tile_set: TileSet | None = None
         _, _, w, b = self._run(np.zeros((1, 3, *self.base.input_size), np.float32))
         self._weight, self._bias = w.astype(np.float64), b.astype(np.float64)
