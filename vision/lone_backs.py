@@ -7,8 +7,11 @@ missed), or another tile that could be a back, the two between equal faces. A ti
 as a face on each side in a row of touching tiles, and no such kong around it, is a face the classifier could not
 tell from a back, such as a blank white dragon, read ``back`` first and ``5z`` second on hk-photos (its other
 blanks in the same photo read right; in a set laid out in a grid a blank can stand beside blanks, or beside a pair
-of equal faces with a third face past them). Such a tile is read as its best face reading, and marked changed so
-the player is asked to check it. A back with no face beside it (a wall, a heap, a discard) is left as it is.
+of equal faces with a third face past them). When the back's face reading is a blank white dragon, the same holds
+for two backs side by side between faces that are not a pair (no kong's middle: two blanks side by side in a set
+laid out in a grid). Such a tile is read as its best face reading, and marked changed so the player is asked to
+check it. A back with no face beside it, or one of three or more backs in a row (a wall, a heap, a discard), is left
+as it is.
 """
 
 from __future__ import annotations
@@ -18,6 +21,9 @@ from collections.abc import Sequence
 import numpy as np
 from sikwu.vision.kong_backs import TopK, could_be_back, line_runs, side_by_side
 from sikwu.vision.labels import BACK, NOT_A_TILE
+
+#: The blank white dragon: a bare ivory face, the face a back is mistaken for (and the other way round).
+BLANK = "5z"
 
 #: How many of a tile's first readings are compared to call two neighbours a pair, and how far down a back's
 #: readings its face may be (the first reading is ``back``; its face, when it is one, comes next).
@@ -59,13 +65,39 @@ def _kong_back(run: list[int], k: int, preds: Sequence[TopK]) -> bool:
     return at_end or in_middle
 
 
+def _backs_run(run: list[int], k: int, preds: Sequence[TopK]) -> tuple[int, int]:
+    """(first, last) place of the stretch of tiles read ``back`` first that holds place ``k``."""
+    first, last = k, k
+    while first > 0 and preds[run[first - 1]][0][0] == BACK:
+        first -= 1
+    while last < len(run) - 1 and preds[run[last + 1]][0][0] == BACK:
+        last += 1
+    return first, last
+
+
+def _among_faces(run: list[int], k: int, preds: Sequence[TopK]) -> bool:
+    """Whether the back at place ``k`` lies among faces: one back with a face on each side; or, when its face
+    reading is a blank white dragon (the one face that looks like a back), two side by side with a face on each side
+    of them. Longer stretches of backs are walls or heaps and are left alone. A back at a row's end beside a face is
+    left too: a kong's end back has its pair beside it, and on an unfamiliar set that pair is often misread (turning
+    such backs into faces lost a concealed kong's count on held-out art scenes)."""
+    first, last = _backs_run(run, k, preds)
+    left = first > 0 and _reads_face(preds[run[first - 1]])
+    right = last < len(run) - 1 and _reads_face(preds[run[last + 1]])
+    if last == first and left and right:
+        return True
+    if BLANK not in _faces(preds[run[k]], FACE_READING):
+        return False
+    return last - first == 1 and left and right
+
+
 def _between_faces(run: list[int], preds: Sequence[TopK]) -> list[int]:
     out = []
-    for k in range(1, len(run) - 1):
-        me, left, right = run[k], run[k - 1], run[k + 1]
+    for k in range(len(run)):
+        me = run[k]
         if preds[me][0][0] != BACK or not _faces(preds[me], FACE_READING):
             continue
-        if _reads_face(preds[left]) and _reads_face(preds[right]) and not _kong_back(run, k, preds):
+        if _among_faces(run, k, preds) and not _kong_back(run, k, preds):
             out.append(me)
     return out
 

@@ -74,3 +74,32 @@ def test_a_sure_back_with_no_face_among_its_readings_stays_a_back() -> None:
     sure = [("back", 0.99), ("not-a-tile", 0.01)]
     quads, preds = row(face("2p"), face("7z"), sure, face("3m"), face("4m"))
     assert faces_between(quads, preds) == []
+
+
+def test_a_blank_read_as_a_back_at_the_end_of_a_row_stays_a_back() -> None:
+    # a kong's end back has its pair beside it, often misread on an unfamiliar set: the row's end is left alone
+    quads, preds = row(face("2s"), face("7z"), face("1z"), BLANK_READ_AS_BACK)
+    assert faces_between(quads, preds) == []
+
+
+def test_two_backs_side_by_side_between_faces_that_are_not_a_pair_are_faces() -> None:
+    # hk-photos/valid IMG_20231222: two blanks side by side in a laid-out set; a kong's middle backs lie between a pair
+    quads, preds = row(face("1p"), face("3p"), BLANK_READ_AS_BACK, BLANK_READ_AS_BACK, face("2m"))
+    assert faces_between(quads, preds) == [2, 3]
+
+
+def test_two_backs_side_by_side_read_as_another_face_second_stay_backs() -> None:
+    # only a blank white dragon looks like a back; a kong's middle backs whose pair was misread stay backs
+    back_then_2p = [("back", 0.6), ("2p", 0.39), ("not-a-tile", 0.01)]
+    quads, preds = row(face("1p"), face("3p"), back_then_2p, back_then_2p, face("2m"))
+    assert faces_between(quads, preds) == []
+
+
+def test_a_kongs_middle_backs_between_a_pair_stay_backs() -> None:
+    quads, preds = row(face("3m"), face("2p"), BLANK_READ_AS_BACK, BLANK_READ_AS_BACK, face("2p"))
+    assert faces_between(quads, preds) == []
+
+
+def test_the_end_back_of_a_kong_at_the_row_end_stays_a_back() -> None:
+    quads, preds = row(BLANK_READ_AS_BACK, face("8p"), face("8p"), BLANK_READ_AS_BACK, face("3m"))
+    assert faces_between(quads, preds) == []
