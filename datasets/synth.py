@@ -187,12 +187,8 @@ def own_face_crops(size: int, copies: int, seed: int) -> tuple[np.ndarray, list[
 
 
 def all_faces() -> dict[str, list[np.ndarray]]:
-    """Every face the renders draw from: the tile-art sets, the project's own drawings and the flowers and seasons
-    drawn at random around their marks (``bonus_faces``: the picture never names a bonus tile, its marks do)."""
-    from sikwu.datasets.bonus_faces import bonus_faces
-
     faces = {t: list(v) for t, v in art_faces().items()}
-    for tile, imgs in [*own_faces().items(), *bonus_faces().items()]:
+    for tile, imgs in own_faces().items():
         faces.setdefault(tile, []).extend(imgs)
     return faces
 
