@@ -52,18 +52,9 @@ DEFAULT_SCENES_PER_KIND = 80
 SCENE_LONG_SIDE = 1600
 #: Source files whose code decides what the training data look like: their bytes are part of the data version.
 GENERATOR_SOURCES = (
-    "synth.py",
-    "tile_render.py",
-    "detector_data.py",
-    "detector_synth.py",
-    "prepare.py",
-    "hk_photos.py",
-    "tile_crops.py",
-    "back_colours.py",
-    "confusable_crops.py",
-    "font_faces.py",
-    "scenes",
-)
+    "synth.py", "tile_render.py", "detector_data.py", "detector_synth.py", "prepare.py", "hk_photos.py",
+    "tile_crops.py", "back_colours.py", "confusable_crops.py", "font_faces.py", "scenes",
+)  # fmt: skip
 
 
 def training_files() -> list[Path]:
