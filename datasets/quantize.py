@@ -2,7 +2,9 @@
 
 Why: recognition runs the classifier on every box of every photo, several times for doubtful ones, and on two CPU
 cores it was the largest model cost per photo. Weights and activations in int8 (per-channel weights, QDQ format)
-run the same crops about 1.5x faster, and the file is a quarter of the size. The ranges the activations are
+run the same crops about 1.5x faster, and the file is a quarter of the size. The last, linear layer stays in float:
+it is tiny, and teaching a tile set refits it on the embedding (``models.embedding``), which needs the model's
+logits to be exactly that layer applied to the embedding. The ranges the activations are
 quantized to are read from a fixed sample of training crops (``calibration_crops``), so the same float model always
 gives the same bytes. Whether the readings changed is measured, not assumed (``bench_recognition``,
 ``sikwu.datasets.evaluate --heldout``); the calibration of confidences (``calibrate``) is fitted on the quantized
@@ -80,6 +82,10 @@ def quantize_classifier(src: Path, dst: Path, crops: list[np.ndarray] | None = N
         raise QuantizeError(f"{src} is already quantized; quantize the float model it was made from")
     clf = TileClassifier(src)
     float_bytes = src.stat().st_size
+    graph = onnx.load(str(src)).graph
+    # the last layer stays in float: teaching a tile set refits it on the embedding (models.embedding), and the
+    # untaught reading must equal embedding @ weight.T + bias exactly, which a quantized layer would not
+    last = [n.name for n in graph.node if graph.output[0].name in n.output]
     sample = calibration_crops() if crops is None else crops
     batches = [clf.preprocess(sample[i : i + BATCH]) for i in range(0, len(sample), BATCH)]
 
@@ -92,7 +98,8 @@ def quantize_classifier(src: Path, dst: Path, crops: list[np.ndarray] | None = N
             return None if batch is None else {clf._input_name: batch}
 
     note = {
-        "method": "onnxruntime static quantization, QDQ, int8 weights per channel, uint8 activations, min-max",
+        "method": "onnxruntime static quantization, QDQ, int8 weights per channel, uint8 activations, min-max; "
+        "the last (linear) layer in float",
         "calibration_crops": len(sample),
         "onnxruntime": __import__("onnxruntime").__version__,
     }
@@ -101,7 +108,7 @@ def quantize_classifier(src: Path, dst: Path, crops: list[np.ndarray] | None = N
         quant_pre_process(str(src), str(pre))
         quantize_static(
             str(pre), str(out), Reader(), quant_format=QuantFormat.QDQ, per_channel=True,
-            activation_type=QuantType.QUInt8, weight_type=QuantType.QInt8,
+            activation_type=QuantType.QUInt8, weight_type=QuantType.QInt8, nodes_to_exclude=last,
         )  # fmt: skip
         model = onnx.load(str(out))
         for prop in list(model.metadata_props):  # the pre-processor's own notes are not the model's
