@@ -9,7 +9,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-torch = pytest.importorskip("torch", reason="training needs the optional 'train' extra (torch); CI installs .[dev]")
+pytest.importorskip("torch", reason="training needs the optional 'train' extra (torch); CI installs .[dev]")
 
 from sikwu.datasets import detector_data, detector_synth, train, train_detector  # noqa: E402
 from sikwu.datasets.detector_net import build_model  # noqa: E402
@@ -19,13 +19,7 @@ from sikwu.datasets.repeatable import make_repeatable, weights_digest  # noqa: E
 THREADS = 1
 
 
-@pytest.fixture(autouse=True)
-def _restore_torch_state():
-    """make_repeatable changes process-wide torch settings; put them back for the other tests."""
-    threads, deterministic = torch.get_num_threads(), torch.are_deterministic_algorithms_enabled()
-    yield
-    torch.set_num_threads(threads)
-    torch.use_deterministic_algorithms(deterministic)
+pytestmark = pytest.mark.usefixtures("restore_torch_state")
 
 
 def _classifier_run(seed: int) -> str:

@@ -16,8 +16,7 @@ import pytest
 torch = pytest.importorskip("torch", reason="training needs the optional 'train' extra (torch); CI installs .[dev]")
 pytest.importorskip("onnx", reason="exporting needs the optional 'train' extra (onnx)")
 
-from sikwu.artwork import render_face  # noqa: E402
-from sikwu.datasets import detector_data, detector_synth, prepare, train, train_detector  # noqa: E402
+from sikwu.datasets import detector_data, detector_synth, train, train_detector  # noqa: E402
 from sikwu.datasets.detector_net import build_model, export_onnx  # noqa: E402
 from sikwu.datasets.model import TileNet  # noqa: E402
 from sikwu.datasets.repeatable import make_repeatable  # noqa: E402
@@ -25,27 +24,12 @@ from sikwu.vision.classifier import TileClassifier  # noqa: E402
 from sikwu.vision.detector import TileDetector  # noqa: E402
 from sikwu.vision.labels import CLASS_LABELS  # noqa: E402
 
-FACES = ("1m", "5p", "9s", "1z", "7z", "2f")
+pytestmark = pytest.mark.usefixtures("restore_torch_state")
 
 
-@pytest.fixture(autouse=True)
-def _restore_torch_state():
-    threads, deterministic = torch.get_num_threads(), torch.are_deterministic_algorithms_enabled()
-    yield
-    torch.set_num_threads(threads)
-    torch.use_deterministic_algorithms(deterministic)
-
-
-def _face_crops() -> tuple[np.ndarray, np.ndarray]:
-    faces = [cv2.cvtColor(np.asarray(render_face(t, 60).convert("RGB")), cv2.COLOR_RGB2BGR) for t in FACES]
-    x = np.stack([cv2.resize(f, (prepare.CACHE_SIZE, prepare.CACHE_SIZE)) for f in faces] * 2)
-    y = np.array([CLASS_LABELS.index(t) for t in FACES] * 2, np.int64)
-    return x, y
-
-
-def test_a_few_classifier_steps_export_a_model_the_app_loads(tmp_path: Path) -> None:
+def test_a_few_classifier_steps_export_a_model_the_app_loads(tmp_path: Path, own_face_crops) -> None:
     make_repeatable(0, 1)
-    x, y = _face_crops()
+    x, y = (np.concatenate([a, a]) for a in own_face_crops)
     model = TileNet(len(CLASS_LABELS))
     history = train.fit(model, x, y, train.lr_cycles(4, 3e-3), np.random.default_rng(0), batch_size=6)
     assert history[-1]["step"] == 4 and np.isfinite(history[-1]["loss"])
