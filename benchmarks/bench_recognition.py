@@ -264,16 +264,12 @@ def _timed(read, *args):  # noqa: ANN001, ANN202 - a reader and its arguments
 
 
 def _retimed(reads: list, read, photos: list[Path], args: argparse.Namespace, extra: tuple) -> list:  # noqa: ANN001
-    """``reads`` (readings, ms or list of ms) with one more timing of each photo by ``read`` appended to its times."""
+    """``reads`` (readings, list of ms) with one more timing of each photo by ``read`` appended to its times."""
     out = []
     for (preds, ms), photo in zip(reads, photos, strict=True):
         _, again = _timed(read, _view(photo, args)[0], *extra)
-        out.append((preds, [*(ms if isinstance(ms, list) else [ms]), again]))
+        out.append((preds, [*ms, again]))
     return out
-
-
-def _latency(ms: float | list[float]) -> float:
-    return statistics.median(ms) if isinstance(ms, list) else ms
 
 
 def _peer_available() -> str | None:
@@ -481,6 +477,8 @@ def main(argv: list[str] | None = None) -> int:
         peer_reads = [_timed(_peer, _view(photo, args)[0]) for photo in photos]
     # further passes, the tools taking turns, time the same reads again: a shared machine's speed drifts over the
     # seconds one pass takes, and each photo's latency is the median of its passes (readings are the first pass's)
+    our_reads = [(preds, [ms]) for preds, ms in our_reads]
+    peer_reads = [(preds, [ms]) for preds, ms in peer_reads]
     for _ in range(args.rounds - 1):
         our_reads = _retimed(our_reads, _ours, photos, args, (args.segment_only, args.winning))
         if peer_reads:
@@ -488,7 +486,7 @@ def main(argv: list[str] | None = None) -> int:
     for i, photo in enumerate(photos):
         gts, reviewed, ignored = truths[i]
         preds, ms = our_reads[i]
-        ours.latencies.append(_latency(ms))
+        ours.latencies.append(statistics.median(ms))
         clean = photo.name not in unread_slips
         if clean and not counts_ok([t for t, _ in reviewed]):
             over_counted.append(photo.name)
@@ -503,7 +501,7 @@ def main(argv: list[str] | None = None) -> int:
                 tally.latencies.append(ours.latencies[-1])
         if peer_reads:
             ppreds, pms = peer_reads[i]
-            pms = _latency(pms)
+            pms = statistics.median(pms)
             peer34.latencies.append(pms)
             peer34.add(ppreds, gts, keep_ids=playing)
             if clean:

@@ -72,15 +72,16 @@ def quantize_classifier(src: Path, dst: Path, crops: list[np.ndarray] | None = N
     was done, also recorded in the model's ``quantized`` metadata. ``crops`` default to ``calibration_crops()``."""
     try:
         import onnx
+        import onnxruntime
         from onnxruntime.quantization import CalibrationDataReader, QuantFormat, QuantType, quantize_static
         from onnxruntime.quantization.shape_inference import quant_pre_process
     except ImportError as exc:
         raise QuantizeError(f"quantizing needs the onnx package: pip install -e '.[train]' ({exc})") from exc
     from sikwu.vision.classifier import TileClassifier
 
-    if is_quantized(src):
-        raise QuantizeError(f"{src} is already quantized; quantize the float model it was made from")
     clf = TileClassifier(src)
+    if QUANTIZED_KEY in clf.metadata:
+        raise QuantizeError(f"{src} is already quantized; quantize the float model it was made from")
     float_bytes = src.stat().st_size
     graph = onnx.load(str(src)).graph
     # the last layer stays in float: teaching a tile set refits it on the embedding (models.embedding), and the
@@ -101,7 +102,7 @@ def quantize_classifier(src: Path, dst: Path, crops: list[np.ndarray] | None = N
         "method": "onnxruntime static quantization, QDQ, int8 weights per channel, uint8 activations, min-max; "
         "the last (linear) layer in float",
         "calibration_crops": len(sample),
-        "onnxruntime": __import__("onnxruntime").__version__,
+        "onnxruntime": onnxruntime.__version__,
     }
     with tempfile.TemporaryDirectory() as tmp:
         pre, out = Path(tmp) / "pre.onnx", Path(tmp) / "int8.onnx"

@@ -168,7 +168,7 @@ def set_files(root: Path | None = None) -> dict[str, Path]:
     """``debian:<set>`` -> its sheet file, for every readable held-out set present in the cache (KDE:
     ``debian:kde-<set>``)."""
     root = root or tileset_dir()
-    files = {f"debian:{name}": root / spec[0] for name, spec in _SHEETS.items() if (root / spec[0]).is_file()}
+    files = _present(_SHEETS, root)
     for stem in kde_sheets.fetched(root):
         files[f"debian:{kde_sheets.set_name(stem)}"] = kde_sheets.sheet_path(root, stem)
     return files
@@ -176,8 +176,12 @@ def set_files(root: Path | None = None) -> dict[str, Path]:
 
 def extra_set_files(root: Path | None = None) -> dict[str, Path]:
     """``debian:<set>`` -> its sheet file, for every training-only set (``EXTRA_SHEETS``) present in the cache."""
-    root = root or tileset_dir()
-    return {f"debian:{name}": root / spec[0] for name, spec in EXTRA_SHEETS.items() if (root / spec[0]).is_file()}
+    return _present(EXTRA_SHEETS, root or tileset_dir())
+
+
+def _present(sheets: dict[str, Sheet], root: Path) -> dict[str, Path]:
+    """``debian:<set>`` -> its sheet file, for those of ``sheets`` whose file is in the cache at ``root``."""
+    return {f"debian:{name}": root / spec[0] for name, spec in sheets.items() if (root / spec[0]).is_file()}
 
 
 def fetched_set_names(root: Path | None = None) -> list[str]:
