@@ -87,7 +87,14 @@ class SetClassifier:
         self.tile_set = tile_set
         self._head = (
             fitted_head(
-                self._weight, self._bias, self.labels, tile_set.labels, tile_set.embeddings, pull, tile_set.table
+                self._weight,
+                self._bias,
+                self.labels,
+                tile_set.labels,
+                tile_set.embeddings,
+                pull,
+                tile_set.table,
+                self.centroids,
             )
             if tile_set is not None
             else (self._weight, self._bias)

@@ -10,8 +10,11 @@ taught faces alone, plus ``PULL / 2`` times the squared distance from the imprin
 - imprinting gives a taught face its lead over faces the set never showed (a set taught from two hands);
 - the fit tells the set's own faces apart from each other, which a mean alone does not (on held-out art the
   classifier confuses a set's look-alike faces: 2m/3m, 6m/7m);
-- untaught faces and tile backs keep their trained rows; a softmax over every class instead lets the taught rows
-  take the untaught faces' tiles (IMG_27xx taught from two hands: 9p, untaught, read as 6p and 8p);
+- untaught faces and tile backs are not refitted (a softmax over every class lets the taught rows take the untaught
+  faces' tiles), but with the classifier's centroids (``vision.familiarity``) an untaught suit or honour face and
+  the tile back are imprinted too, along a prototype guessed from their centroid moved by the set's mean shift
+  (``guessed_prototypes``): without it the lead of a taught face takes an untaught look-alike's tiles (IMG_27xx
+  taught from two hands: 9p read as 6p and 8p; a taught blank white dragon takes the set's backs);
 - not-a-tile keeps its trained row unless the set holds crops of its table (``vision.teach_table``): then that row
   is refitted too, with the table's crops as its examples, so the taught rows do not take the players' table;
 - the result depends on the examples and ``PULL`` only, not on a step count or a seed.
@@ -26,7 +29,9 @@ import hashlib
 from collections.abc import Sequence
 
 import numpy as np
-from sikwu.vision.labels import NOT_A_TILE
+from sikwu.scoring.tiles import BONUS_IDS
+from sikwu.vision.familiarity import Centroids
+from sikwu.vision.labels import BACK, NOT_A_TILE
 
 #: Pull of the refitted rows toward the imprinted ones (per unit of mean cross-entropy). Chosen on the fit part of
 #: held-out art (``benchmarks/teach_pull.py``): a weaker pull lets taught faces take tile backs and non-tiles, a
@@ -73,14 +78,34 @@ def _unit(x: np.ndarray) -> np.ndarray:
     return x / np.maximum(np.linalg.norm(x, axis=-1, keepdims=True), 1e-12)
 
 
-def imprinted_rows(x: np.ndarray, y: np.ndarray, w0: np.ndarray) -> np.ndarray:
-    """Rows ``w0`` each moved by its own norm along its face's prototype (the unit mean direction of its examples)
-    less the mean of all the prototypes: weight imprinting (Qi et al., CVPR 2018) with the set's common look
-    removed. This gives a taught face its lead over the faces the set never showed."""
-    if len(w0) < 2:
-        return np.array(w0, np.float64)
-    protos = np.stack([_unit(_unit(np.asarray(x, np.float64)[y == i]).mean(axis=0)) for i in range(len(w0))])
-    return w0 + np.linalg.norm(w0, axis=1, keepdims=True) * (protos - _unit(protos.mean(axis=0)))
+def prototypes(x: np.ndarray, y: np.ndarray, k: int) -> np.ndarray:
+    """(k, D): per row index, the unit mean direction of its examples' unit embeddings."""
+    return np.stack([_unit(_unit(np.asarray(x, np.float64)[y == i]).mean(axis=0)) for i in range(k)])
+
+
+def imprinted_rows(w0: np.ndarray, protos: np.ndarray, common: np.ndarray) -> np.ndarray:
+    """Rows ``w0`` each moved by its own norm along its face's prototype less the set's ``common`` look (the unit
+    mean of the taught prototypes): weight imprinting (Qi et al., CVPR 2018) with the common look removed, which
+    gives a taught face its lead over faces the set never showed."""
+    return np.asarray(w0, np.float64) + np.linalg.norm(w0, axis=1, keepdims=True) * (protos - common)
+
+
+def guessable(label: str) -> bool:
+    """Whether a class's prototype in a set can be guessed from the set's other faces: suits, honours and the tile
+    back can (one set draws its suits and honours in one hand, on one tile body), flowers and seasons cannot (each
+    set paints its own pictures), and not-a-tile has no look of the set."""
+    return label != NOT_A_TILE and label not in BONUS_IDS
+
+
+def guessed_prototypes(taught: dict[str, np.ndarray], untaught: Sequence[str], centroids: Centroids) -> np.ndarray:
+    """(len(untaught), D): each untaught face's centroid moved by the mean of the taught faces' prototype minus
+    centroid: how this set's faces differ from the training faces, carried over to the faces it did not show."""
+    known = [f for f in taught if f in centroids.labels]
+    if not known or not untaught:
+        return np.zeros((len(untaught), centroids.vectors.shape[1]))
+    row = {f: i for i, f in enumerate(centroids.labels)}
+    shift = np.mean([taught[f] - centroids.vectors[row[f]] for f in known], axis=0)
+    return _unit(np.stack([centroids.vectors[row[g]] + shift for g in untaught]))
 
 
 def fitted_head(
@@ -91,11 +116,12 @@ def fitted_head(
     set_embeddings: np.ndarray,
     pull: float = PULL,
     table: np.ndarray | None = None,
+    centroids: Centroids | None = None,
 ) -> tuple[np.ndarray, np.ndarray]:
     """The last layer's (weight, bias) with the taught faces' rows refitted on the set's examples, and with crops of
     the set's ``table`` (``vision.teach_table``), the not-a-tile row refitted beside them (from its trained row, not
-    imprinted: the table is one more thing that is not a tile). Memoised: a set is refitted once per process, not
-    once per photo."""
+    imprinted: the table is one more thing that is not a tile). With the model's ``centroids``, untaught faces are
+    imprinted along ``guessed_prototypes``. Memoised: a set is refitted once per process, not once per photo."""
     faces = [f for f in dict.fromkeys(set_labels) if f in labels]
     table = np.zeros((0, 0)) if table is None or NOT_A_TILE not in labels or not faces else np.asarray(table)
     key = hashlib.sha256(
@@ -103,14 +129,34 @@ def fitted_head(
         + np.ascontiguousarray(bias, np.float64).tobytes()
         + np.ascontiguousarray(set_embeddings, np.float32).tobytes()
         + np.ascontiguousarray(table, np.float32).tobytes()
+        + (
+            np.ascontiguousarray(centroids.vectors, np.float64).tobytes() + repr(centroids.labels).encode()
+            if centroids is not None
+            else b""
+        )
         + "\n".join([*set_labels, repr(pull)]).encode()
     ).hexdigest()
     if key not in _fitted:
         while len(_fitted) >= _KEEP:
             _fitted.pop(next(iter(_fitted)))
-        _fitted[key] = _refit(weight, bias, list(labels), faces, set_labels, set_embeddings, table, pull)
+        _fitted[key] = _refit(weight, bias, list(labels), faces, set_labels, set_embeddings, table, pull, centroids)
     w, b = _fitted[key]
     return w.copy(), b.copy()
+
+
+def _imprint(
+    w: np.ndarray, labels: list[str], row: dict[str, int], x: np.ndarray, y: np.ndarray, centroids: Centroids | None
+) -> np.ndarray:
+    """The taught faces' imprinted rows; untaught faces' rows of ``w`` imprinted in place (given ``centroids``)."""
+    protos = prototypes(x, y, len(row))
+    common = _unit(protos.mean(axis=0))
+    if centroids is not None:
+        untaught = [g for g in centroids.labels if g in labels and g not in row and guessable(g)]
+        taught = {f: protos[i] for f, i in row.items() if f not in (BACK, NOT_A_TILE)}  # the faces shown
+        rows = [labels.index(g) for g in untaught]
+        if rows and taught:
+            w[rows] = imprinted_rows(w[rows], guessed_prototypes(taught, untaught, centroids), common)
+    return imprinted_rows(w[[labels.index(f) for f in row]], protos, common)
 
 
 def _refit(
@@ -122,6 +168,7 @@ def _refit(
     set_embeddings: np.ndarray,
     table: np.ndarray,
     pull: float,
+    centroids: Centroids | None,
 ) -> tuple[np.ndarray, np.ndarray]:
     w, b = np.array(weight, np.float64), np.array(bias, np.float64)
     if not faces:
@@ -131,7 +178,9 @@ def _refit(
     keep = [i for i, f in enumerate(set_labels) if f in row]
     y = np.array([row[set_labels[i]] for i in keep], np.int64)
     x = np.asarray(set_embeddings, np.float64)[keep]
-    start = imprinted_rows(x, y, w[index])
+    start = w[index]
+    if len(faces) >= 2:  # one taught face has no set look to remove, nothing to tell it apart from
+        start = _imprint(w, labels, row, x, y, centroids)
     if len(table):
         index.append(labels.index(NOT_A_TILE))
         start = np.vstack([start, w[index[-1]]])

@@ -13,6 +13,7 @@ import numpy as np
 import pytest
 from sikwu.scoring.tiles import TILE_IDS
 from sikwu.vision import set_head, teach_views, tile_sets
+from sikwu.vision.familiarity import Centroids
 from sikwu.vision.set_classifier import SetClassifier
 from sikwu.vision.teach import (
     LAID_OUT_ORDER,
@@ -199,6 +200,49 @@ def test_a_taught_face_wins_over_an_untaught_face_its_tiles_looked_like() -> Non
     assert int(np.argmax(np.array(set_1m) @ w.T + b)) == 2
     w2, b2 = set_head.fitted_head(w, b, ["1m", "2m", "3m"], ["1m", "2m"], np.array([set_1m, set_2m]))
     assert int(np.argmax(np.array(set_1m) @ w2.T + b2)) == 0
+
+
+def test_an_untaught_face_keeps_its_tiles_from_a_taught_look_alike_given_the_face_centroids() -> None:
+    def unit(v: list[float]) -> np.ndarray:
+        return np.array(v) / np.linalg.norm(v)
+
+    trained = np.array([unit([1, 0, 0, 0]), unit([0, 1, 0, 0]), unit([0.9, 0, 0.45, 0])])  # 3m looks like 1m
+    labels = ["1m", "2m", "3m"]
+    w, b = 3 * trained, np.zeros(3)
+    the_set = np.array([unit(list(f + [0, 0, 0, 1])) for f in trained])  # every face of the set shifted alike
+    centroids = Centroids(tuple(labels), trained, "model")
+    set_head._fitted.clear()
+    w_alone, b_alone = set_head.fitted_head(w, b, labels, ["1m", "2m"], the_set[:2])
+    w_guess, b_guess = set_head.fitted_head(w, b, labels, ["1m", "2m"], the_set[:2], centroids=centroids)
+    assert int(np.argmax(the_set[2] @ w_alone.T + b_alone)) == 0  # the taught 1m's lead takes the untaught 3m
+    assert int(np.argmax(the_set[2] @ w_guess.T + b_guess)) == 2
+
+
+def test_the_tile_back_is_imprinted_with_the_set_so_a_taught_blank_white_dragon_does_not_take_its_backs() -> None:
+    def unit(v: list[float]) -> np.ndarray:
+        return np.array(v) / np.linalg.norm(v)
+
+    trained = np.array([unit([1, 0, 0, 0]), unit([0, 1, 0, 0]), unit([0, 0.9, 0.45, 0])])  # 1m, blank 5z, back
+    labels = ["1m", "5z", "back"]
+    w, b = 3 * trained, np.zeros(3)
+    the_set = np.array([unit(list(f + [0, 0, 0, 1])) for f in trained])
+    centroids = Centroids(tuple(labels), trained, "model")
+    set_head._fitted.clear()
+    w_alone, b_alone = set_head.fitted_head(w, b, labels, ["1m", "5z"], the_set[:2])
+    w_guess, b_guess = set_head.fitted_head(w, b, labels, ["1m", "5z"], the_set[:2], centroids=centroids)
+    assert int(np.argmax(the_set[2] @ w_alone.T + b_alone)) == 1  # the taught blank's lead takes the back
+    assert int(np.argmax(the_set[2] @ w_guess.T + b_guess)) == 2
+
+
+def test_flowers_and_seasons_are_never_guessed_from_a_sets_other_faces() -> None:
+    """Each set paints its own flowers and seasons: an untaught one keeps its trained row."""
+    rng = np.random.default_rng(3)
+    labels = ["1m", "2m", "1f", "5f"]
+    w, b, x = rng.normal(size=(4, 6)), np.zeros(4), rng.normal(size=(6, 6))
+    centroids = Centroids(tuple(labels), rng.normal(size=(4, 6)), "m")
+    set_head._fitted.clear()
+    w2, _ = set_head.fitted_head(w, b, labels, ["1m", "2m"] * 3, x, centroids=centroids)
+    assert np.array_equal(w2[2:], w[2:])
 
 
 def test_the_refit_is_the_same_every_time() -> None:
