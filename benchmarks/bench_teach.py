@@ -114,30 +114,21 @@ def img27(clf, photos_taught: int | None = TEACH_PHOTOS) -> dict[str, object]:
 
 
 def _photo_figures(photos: list[Path], classifier) -> dict[str, object]:
-    """End to end on whole photos: tiles matched to reviewed ground truth (IoU >= 0.5) with the right id."""
-    from collections import Counter
-
+    """End to end on whole photos: tiles matched to reviewed ground truth (IoU >= 0.5) with the right id, scored as
+    ``bench_recognition`` scores them (a tile found in a region the review leaves unscored still counts when it
+    matches a labelled tile; only the others there are not scored)."""
     import cv2
-    from sikwu.datasets import hk_photos, scene_eval
     from sikwu.vision.pipeline import recognize
 
-    gt_n = right = exact = 0
+    from benchmarks.bench_recognition import Tally, load_ground_truth, load_ignored
+
+    tally = Tally()
     for photo in photos:
         h, w = cv2.imread(str(photo)).shape[:2]
-        truth = hk_photos.read_boxes(photo, w, h, reviewed=True, with_added=True)
-        ignored = hk_photos.ignored_regions(photo)
-        found = [
-            t
-            for t in recognize(photo, classifier=classifier).tiles
-            if not any(r[0] <= (t.box[0] + t.box[2]) / 2 <= r[2] and r[1] <= (t.box[1] + t.box[3]) / 2 <= r[3]
-                       for r in ignored)
-        ]  # fmt: skip
-        boxes = [type("B", (), {"box": (b.x0, b.y0, b.x1, b.y1)}) for b in truth]
-        pairs = scene_eval.match(boxes, [type("B", (), {"box": t.box}) for t in found])
-        gt_n += len(truth)
-        right += sum(j is not None and found[j].id == b.tile for b, j in zip(truth, pairs, strict=True))
-        exact += Counter(t.id for t in found) == Counter(b.tile for b in truth)
-    return {"tiles": gt_n, "end_to_end": round(right / max(1, gt_n), 4), "photos": len(photos), "photo_exact": exact}
+        found = [(t.id, tuple(t.box)) for t in recognize(photo, classifier=classifier).tiles]
+        tally.add(found, load_ground_truth(photo, w, h, reviewed=True), ignore=load_ignored(photo))
+    return {"tiles": tally.gt, "end_to_end": round(tally.correct / max(1, tally.gt), 4), "photos": len(photos),
+            "photo_exact": tally.exact}  # fmt: skip
 
 
 def _teach_hand(clf, photo: Path, set_name: str) -> None:
