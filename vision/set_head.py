@@ -7,7 +7,7 @@ common look removed: ``imprinted_rows``), then refitted on the examples: mean cr
 taught faces alone, plus ``PULL / 2`` times the squared distance from the imprinted rows, minimised to convergence
 (L-BFGS, SciPy). So:
 
-- imprinting gives a taught face its lead over faces the set never showed (a set taught from two hands);
+- imprinting moves a taught face's row toward how that face looks in this set (its lead over the trained rows);
 - the fit tells the set's own faces apart from each other, which a mean alone does not (on held-out art the
   classifier confuses a set's look-alike faces: 2m/3m, 6m/7m);
 - untaught faces and tile backs are not refitted (a softmax over every class lets the taught rows take the untaught
