@@ -98,13 +98,11 @@ def guessable(label: str) -> bool:
 
 
 def guessed_prototypes(taught: dict[str, np.ndarray], untaught: Sequence[str], centroids: Centroids) -> np.ndarray:
-    """(len(untaught), D): each untaught face's centroid moved by the mean of the taught faces' prototype minus
-    centroid: how this set's faces differ from the training faces, carried over to the faces it did not show."""
-    known = [f for f in taught if f in centroids.labels]
-    if not known or not untaught:
-        return np.zeros((len(untaught), centroids.vectors.shape[1]))
+    """(len(untaught), D): each untaught face's centroid moved by the mean of the ``taught`` faces' prototype minus
+    centroid (every taught face one the centroids hold): how this set's faces differ from the training faces,
+    carried over to the faces it did not show."""
     row = {f: i for i, f in enumerate(centroids.labels)}
-    shift = np.mean([taught[f] - centroids.vectors[row[f]] for f in known], axis=0)
+    shift = np.mean([p - centroids.vectors[row[f]] for f, p in taught.items()], axis=0)
     return _unit(np.stack([centroids.vectors[row[g]] + shift for g in untaught]))
 
 
@@ -144,19 +142,23 @@ def fitted_head(
     return w.copy(), b.copy()
 
 
-def _imprint(
+def _imprinted(
     w: np.ndarray, labels: list[str], row: dict[str, int], x: np.ndarray, y: np.ndarray, centroids: Centroids | None
 ) -> np.ndarray:
-    """The taught faces' imprinted rows; untaught faces' rows of ``w`` imprinted in place (given ``centroids``)."""
+    """A copy of ``w`` with the taught faces' rows imprinted, and (given ``centroids``) the untaught guessable ones
+    along their guessed prototypes."""
+    out = np.array(w, np.float64)
     protos = prototypes(x, y, len(row))
     common = _unit(protos.mean(axis=0))
     if centroids is not None:
         untaught = [g for g in centroids.labels if g in labels and g not in row and guessable(g)]
-        taught = {f: protos[i] for f, i in row.items() if f not in (BACK, NOT_A_TILE)}  # the faces shown
+        shown = {f: protos[i] for f, i in row.items() if f in centroids.labels and f not in (BACK, NOT_A_TILE)}
         rows = [labels.index(g) for g in untaught]
-        if rows and taught:
-            w[rows] = imprinted_rows(w[rows], guessed_prototypes(taught, untaught, centroids), common)
-    return imprinted_rows(w[[labels.index(f) for f in row]], protos, common)
+        if rows and shown:
+            out[rows] = imprinted_rows(out[rows], guessed_prototypes(shown, untaught, centroids), common)
+    taught = [labels.index(f) for f in row]
+    out[taught] = imprinted_rows(out[taught], protos, common)
+    return out
 
 
 def _refit(
@@ -178,9 +180,9 @@ def _refit(
     keep = [i for i, f in enumerate(set_labels) if f in row]
     y = np.array([row[set_labels[i]] for i in keep], np.int64)
     x = np.asarray(set_embeddings, np.float64)[keep]
-    start = w[index]
     if len(faces) >= 2:  # one taught face has no set look to remove, nothing to tell it apart from
-        start = _imprint(w, labels, row, x, y, centroids)
+        w = _imprinted(w, labels, row, x, y, centroids)
+    start = w[index]
     if len(table):
         index.append(labels.index(NOT_A_TILE))
         start = np.vstack([start, w[index[-1]]])
