@@ -202,14 +202,15 @@ def test_a_taught_face_wins_over_an_untaught_face_its_tiles_looked_like() -> Non
     assert int(np.argmax(np.array(set_1m) @ w2.T + b2)) == 0
 
 
-def test_an_untaught_face_keeps_its_tiles_from_a_taught_look_alike_given_the_face_centroids() -> None:
-    def unit(v: list[float]) -> np.ndarray:
-        return np.array(v) / np.linalg.norm(v)
+def _unit(v: list[float]) -> np.ndarray:
+    return np.array(v) / np.linalg.norm(v)
 
-    trained = np.array([unit([1, 0, 0, 0]), unit([0, 1, 0, 0]), unit([0.9, 0, 0.45, 0])])  # 3m looks like 1m
+
+def test_an_untaught_face_keeps_its_tiles_from_a_taught_look_alike_given_the_face_centroids() -> None:
+    trained = np.array([_unit([1, 0, 0, 0]), _unit([0, 1, 0, 0]), _unit([0.9, 0, 0.45, 0])])  # 3m looks like 1m
     labels = ["1m", "2m", "3m"]
     w, b = 3 * trained, np.zeros(3)
-    the_set = np.array([unit(list(f + [0, 0, 0, 1])) for f in trained])  # every face of the set shifted alike
+    the_set = np.array([_unit(list(f + [0, 0, 0, 1])) for f in trained])  # every face of the set shifted alike
     centroids = Centroids(tuple(labels), trained, "model")
     set_head._fitted.clear()
     w_alone, b_alone = set_head.fitted_head(w, b, labels, ["1m", "2m"], the_set[:2])
@@ -219,13 +220,10 @@ def test_an_untaught_face_keeps_its_tiles_from_a_taught_look_alike_given_the_fac
 
 
 def test_the_tile_back_is_imprinted_with_the_set_so_a_taught_blank_white_dragon_does_not_take_its_backs() -> None:
-    def unit(v: list[float]) -> np.ndarray:
-        return np.array(v) / np.linalg.norm(v)
-
-    trained = np.array([unit([1, 0, 0, 0]), unit([0, 1, 0, 0]), unit([0, 0.9, 0.45, 0])])  # 1m, blank 5z, back
+    trained = np.array([_unit([1, 0, 0, 0]), _unit([0, 1, 0, 0]), _unit([0, 0.9, 0.45, 0])])  # 1m, blank 5z, back
     labels = ["1m", "5z", "back"]
     w, b = 3 * trained, np.zeros(3)
-    the_set = np.array([unit(list(f + [0, 0, 0, 1])) for f in trained])
+    the_set = np.array([_unit(list(f + [0, 0, 0, 1])) for f in trained])
     centroids = Centroids(tuple(labels), trained, "model")
     set_head._fitted.clear()
     w_alone, b_alone = set_head.fitted_head(w, b, labels, ["1m", "5z"], the_set[:2])
