@@ -10,7 +10,8 @@ so read are marked changed, so the player is asked to check them.
 The same evidence decides which of the second detector's face-down boxes (``vision.fill_in``) are tiles: that
 detector also boxes the felt between spaced tiles, which reads as a green back, so one of its backs counts only
 where it makes a group of four shaped like a concealed kong with the tiles already accepted (``kong_completions``),
-or lies with another sure back as a kong's middle pair beside one of its faces (the other face misread or lost).
+lies with another sure back as a kong's middle pair beside one of its faces (the other face misread or lost), or
+with another at the two ends of two faces laid edge to edge (the faces read apart).
 """
 
 from __future__ import annotations
@@ -132,6 +133,37 @@ def _completed(quads: list[np.ndarray], preds: Sequence[TopK], n_accepted: int) 
             if down is not None:
                 in_kong.update(run)
         kept |= _middle_pairs(row, in_line, preds, n_accepted, in_kong)
+        kept |= _end_pairs(row, in_line, preds, n_accepted, in_kong)
+    return kept
+
+
+def _sure_backs(row: list[int], preds: Sequence[TopK], n_accepted: int) -> list[bool]:
+    """Which tiles of a row are backs to count on: the classifier's first reading is ``back``, and either the tile
+    was accepted already (both detectors boxed it) or the classifier is sure (``naming.FAINT_MIN_PROB``, as for any
+    box only one detector saw)."""
+    return [preds[i][0][0] == BACK and (i < n_accepted or preds[i][0][1] >= FAINT_MIN_PROB) for i in row]
+
+
+def _end_pairs(
+    row: list[int], in_line: np.ndarray, preds: Sequence[TopK], n_accepted: int, in_kong: set[int]
+) -> set[int]:
+    """Candidate backs of a row that lie at the two ends of a concealed kong whose shown faces read differently:
+    back, face, face, back, each side by side with the next as a meld is laid (``in_line``), both backs sure
+    (``_sure_backs``).  The shown faces are one tile, but an art the classifier does not know (or glare on one of
+    them) can read them apart; the layout still says the ends are face down, as ``_middle_pairs`` says for the
+    middle pair.  Felt between spaced tiles is one gap beside a tile, not a tile's width of felt touching each end
+    of a pair laid edge to edge."""
+    kept: set[int] = set()
+    sure = dict(zip(row, _sure_backs(row, preds, n_accepted), strict=True))
+    for start in range(len(row) - 3):
+        run = row[start : start + 4]
+        ends, middle = (run[0], run[3]), run[1:3]
+        if all(i < n_accepted for i in ends) or in_kong & set(run):
+            continue
+        if not all(sure[i] for i in ends) or any(preds[i][0][0] in (BACK, NOT_A_TILE) for i in middle):
+            continue
+        if all(in_line[a, b] for a, b in zip(run, run[1:], strict=False)):
+            kept.update(i for i in ends if i >= n_accepted)
     return kept
 
 
@@ -146,7 +178,7 @@ def _middle_pairs(
     only one detector saw).  A tile of a kong the layout already shows whole (``in_kong``) is no member of another:
     felt read as a back beside a kong's end is no second face-down tile."""
     kept: set[int] = set()
-    sure = [preds[i][0][0] == BACK and preds[i][0][1] >= FAINT_MIN_PROB for i in row]
+    sure = _sure_backs(row, preds, n_accepted)
     for start in range(len(row) - 1):
         pair = row[start : start + 2]
         if not (sure[start] and sure[start + 1]) or all(i < n_accepted for i in pair) or in_kong & set(pair):

@@ -53,6 +53,27 @@ def test_a_middle_pair_counts_when_its_two_faces_read_differently() -> None:
     assert kept_slots([tile(0, FACE), tile(3, OTHER)], [tile(1, BACK), tile(2, BACK)]) == [1, 2]
 
 
+def test_two_backs_at_the_ends_count_when_the_two_faces_read_differently() -> None:
+    # the shown faces are one tile, but an art the classifier does not know can read them apart
+    assert kept_slots([tile(1, FACE), tile(2, OTHER)], [tile(0, BACK), tile(3, BACK)]) == [0, 3]
+
+
+def test_an_accepted_back_read_unsurely_is_a_kongs_end_with_a_sure_candidate() -> None:
+    # both detectors boxed it and the classifier's first reading is back, if not by much
+    unsure = [("back", 0.46), ("5z", 0.38), ("not-a-tile", 0.07)]
+    assert kept_slots([tile(0, unsure), tile(1, FACE), tile(2, OTHER)], [tile(3, BACK)]) == [3]
+
+
+def test_an_accepted_back_read_unsurely_makes_a_middle_pair_with_a_sure_candidate() -> None:
+    unsure = [("back", 0.46), ("5z", 0.38), ("not-a-tile", 0.07)]
+    assert kept_slots([tile(0, FACE), tile(1, unsure)], [tile(2, BACK)]) == [2]
+
+
+def test_unsure_candidate_backs_at_the_ends_of_two_faces_reading_differently_are_left_out() -> None:
+    unsure = [("back", 0.57), ("not-a-tile", 0.36), ("5z", 0.01)]
+    assert kept_slots([tile(1, FACE), tile(2, OTHER)], [tile(0, unsure), tile(3, BACK)]) == []
+
+
 def test_two_unsure_backs_beside_a_face_are_left_out() -> None:
     unsure = [("back", 0.5), ("5z", 0.4), ("not-a-tile", 0.1)]
     assert kept_slots([tile(0, FACE)], [tile(1, unsure), tile(2, unsure)]) == []
