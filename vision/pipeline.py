@@ -22,6 +22,7 @@ from typing import Literal, NamedTuple
 
 import numpy as np
 from sikwu.vision.assemble import assemble, consistent
+from sikwu.vision.back_size import without_undersized_backs
 from sikwu.vision.calibration import Calibration, for_model
 from sikwu.vision.detector import DEFAULT_MODEL_PATH, BoxSource, DetectorModelError, TileDetector
 from sikwu.vision.hidden_backs import hidden_backs
@@ -249,11 +250,12 @@ def recognize(
     if found is None:
         found = _from_segmentation(loaded, clf, watch)
     with watch.stage("layout_decode"):
-        chosen = consistent([(q, p) for q, p in found if is_tile(p)])
+        chosen = without_undersized_backs(consistent([(q, p) for q, p in found if is_tile(p)]))
         if chosen and backs:
             chosen = consistent(chosen + kong_completions(chosen, backs))
         if chosen and "detector" in used:  # backs no detector boxed, where kongs' shown faces put them
             chosen = consistent(chosen + hidden_backs(chosen, loaded.pixels, clf))
+        chosen = without_undersized_backs(chosen)
         if not chosen:
             raise NoTilesFoundError(note("vision.no_tiles_among_candidates"))
         result = assemble(chosen, loaded, winning=winning, calibration=_calibration(clf))
