@@ -44,3 +44,40 @@ def test_backs_are_not_judged_beside_fewer_than_three_faces() -> None:
 def test_the_undersized_backs_are_left_out_of_the_tiles() -> None:
     tiles = [*ROW, tile(400, 100, BACK, side=18), tile(348, 300, BACK)]
     assert [p[0][0] for _, p in without_undersized_backs(tiles)] == ["8m"] * 4 + ["back"]
+
+
+class ByColour:
+    """A classifier that reads crops purple at their centre as backs and everything else as 8m."""
+
+    def predict(self, crops, k: int = 3):
+        def purple(crop: np.ndarray) -> bool:
+            b, g, _ = crop[crop.shape[0] // 2, crop.shape[1] // 2].astype(int)
+            return b > g + 40
+
+        return [BACK if purple(crop) else FACE for crop in crops]
+
+
+class Boxes:
+    def __init__(self, *boxes: tuple[float, float, float, float]) -> None:
+        self.boxes = boxes
+
+    def detect(self, image_bgr: np.ndarray, score_threshold: float | None = None) -> list:
+        from sikwu.vision.detector import Detection
+
+        return [Detection(b, 0.9) for b in self.boxes]
+
+
+def test_recognition_leaves_out_small_squares_of_cloth_read_as_backs(monkeypatch) -> None:
+    from sikwu.vision import pipeline
+
+    image = np.full((480, 640, 3), (40, 110, 40), np.uint8)  # green felt
+    tiles = [(40.0 + 170 * i, 20.0, 200.0 + 170 * i, 234.0) for i in range(3)]
+    squares = [(60.0 + 80 * i, 300.0, 124.0 + 80 * i, 364.0) for i in range(6)]  # an eighth of a tile's area
+    for x0, y0, x1, y1 in tiles:
+        image[int(y0) : int(y1), int(x0) : int(x1)] = (235, 235, 235)
+    for x0, y0, x1, y1 in squares:
+        image[int(y0) : int(y1), int(x0) : int(x1)] = (150, 40, 120)
+    both = Boxes(*tiles, *squares)
+    monkeypatch.setattr(pipeline, "_default_detector", lambda: (both, None))
+    monkeypatch.setattr(pipeline, "_general_detector", lambda: (both, None))
+    assert [t.id for t in pipeline.recognize(image, classifier=ByColour()).tiles] == ["8m"] * 3
