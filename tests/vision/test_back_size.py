@@ -6,6 +6,7 @@ from __future__ import annotations
 import numpy as np
 from sikwu.vision.back_size import undersized_backs, without_undersized_backs
 from sikwu.vision.quads import box_quad
+from vision_scenes import FixedDetector, PurpleBacks
 
 BACK = [("back", 0.99), ("not-a-tile", 0.01), ("5z", 0.0)]
 FACE = [("8m", 0.97), ("2f", 0.01), ("9m", 0.01)]
@@ -46,27 +47,6 @@ def test_the_undersized_backs_are_left_out_of_the_tiles() -> None:
     assert [p[0][0] for _, p in without_undersized_backs(tiles)] == ["8m"] * 4 + ["back"]
 
 
-class ByColour:
-    """A classifier that reads crops purple at their centre as backs and everything else as 8m."""
-
-    def predict(self, crops, k: int = 3):
-        def purple(crop: np.ndarray) -> bool:
-            b, g, _ = crop[crop.shape[0] // 2, crop.shape[1] // 2].astype(int)
-            return b > g + 40
-
-        return [BACK if purple(crop) else FACE for crop in crops]
-
-
-class Boxes:
-    def __init__(self, *boxes: tuple[float, float, float, float]) -> None:
-        self.boxes = boxes
-
-    def detect(self, image_bgr: np.ndarray, score_threshold: float | None = None) -> list:
-        from sikwu.vision.detector import Detection
-
-        return [Detection(b, 0.9) for b in self.boxes]
-
-
 def test_recognition_leaves_out_small_squares_of_cloth_read_as_backs(monkeypatch) -> None:
     from sikwu.vision import pipeline
 
@@ -77,7 +57,7 @@ def test_recognition_leaves_out_small_squares_of_cloth_read_as_backs(monkeypatch
         image[int(y0) : int(y1), int(x0) : int(x1)] = (235, 235, 235)
     for x0, y0, x1, y1 in squares:
         image[int(y0) : int(y1), int(x0) : int(x1)] = (150, 40, 120)
-    both = Boxes(*tiles, *squares)
+    both = FixedDetector(*tiles, *squares)
     monkeypatch.setattr(pipeline, "_default_detector", lambda: (both, None))
     monkeypatch.setattr(pipeline, "_general_detector", lambda: (both, None))
-    assert [t.id for t in pipeline.recognize(image, classifier=ByColour()).tiles] == ["8m"] * 3
+    assert [t.id for t in pipeline.recognize(image, classifier=PurpleBacks()).tiles] == ["8m"] * 3

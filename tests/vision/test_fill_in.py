@@ -13,6 +13,7 @@ from sikwu.vision.io import load_image
 from sikwu.vision.naming import filled_faces
 from sikwu.vision.propose import detector_proposals
 from sikwu.vision.quads import box_quad, quad_box
+from vision_scenes import FixedDetector
 
 TILE = (100.0, 100.0, 160.0, 180.0)
 ELSEWHERE = (300.0, 100.0, 360.0, 180.0)
@@ -68,38 +69,28 @@ def test_each_second_box_pairs_with_one_first_box_the_other_stays_lone() -> None
     assert len(fused) == 1 and [d.box for d in lone] == [beside] and added == []
 
 
-class Fixed:
-    """A detector that always reports the same boxes (in the working image's pixels)."""
-
-    def __init__(self, *boxes: tuple[float, float, float, float]) -> None:
-        self.boxes = boxes
-
-    def detect(self, image_bgr: np.ndarray, score_threshold: float | None = None) -> list[Detection]:
-        return [Detection(b, 0.9) for b in self.boxes]
-
-
 def test_proposals_fuse_a_shared_tile_and_add_the_second_detectors_new_tile() -> None:
     loaded = load_image(np.full((480, 640, 3), 90, np.uint8))
     loose = (96.0, 96.0, 170.0, 196.0)
-    proposals = detector_proposals(loaded, Fixed(TILE), Fixed(loose, ELSEWHERE))
+    proposals = detector_proposals(loaded, FixedDetector(TILE), FixedDetector(loose, ELSEWHERE))
     assert [tuple(round(v) for v in quad_box(q)) for q in proposals.quads] == [(98, 98, 165, 188)]
     assert [tuple(round(v) for v in quad_box(q)) for q in proposals.filled] == [(300, 100, 360, 180)]
     assert proposals.lone == []
 
 
 def test_without_a_second_detector_no_first_detector_tile_is_lone() -> None:
-    proposals = detector_proposals(load_image(np.full((480, 640, 3), 90, np.uint8)), Fixed(TILE))
+    proposals = detector_proposals(load_image(np.full((480, 640, 3), 90, np.uint8)), FixedDetector(TILE))
     assert len(proposals.quads) == 1 and proposals.lone == [] and proposals.framings == [None]
 
 
 def test_a_fused_tile_keeps_the_first_detectors_framing_for_a_second_look() -> None:
     loaded = load_image(np.full((480, 640, 3), 90, np.uint8))
-    proposals = detector_proposals(loaded, Fixed(TILE), Fixed((96.0, 96.0, 170.0, 196.0)))
+    proposals = detector_proposals(loaded, FixedDetector(TILE), FixedDetector((96.0, 96.0, 170.0, 196.0)))
     (framing,) = proposals.framings
     assert framing is not None and tuple(round(v) for v in quad_box(framing)) == (100, 100, 160, 180)
 
 
-class Recording(Fixed):
+class Recording(FixedDetector):
     """A fixed detector that also records the size of every image it is asked about."""
 
     def __init__(self, *boxes: tuple[float, float, float, float]) -> None:
@@ -124,7 +115,7 @@ class WideUntilSqueezed:
 def test_with_no_framing_fix_the_second_detector_runs_once_on_the_photo_as_is() -> None:
     loaded = load_image(np.full((480, 640, 3), 90, np.uint8))
     second = Recording(ELSEWHERE)
-    proposals = detector_proposals(loaded, Fixed(TILE), second)
+    proposals = detector_proposals(loaded, FixedDetector(TILE), second)
     assert second.sizes == [(480, 640)] and len(proposals.filled) == 1
 
 
@@ -213,8 +204,8 @@ def test_a_tile_only_the_first_detector_finds_counts_when_named_a_face_not_as_a_
     image[100:180, 100:160] = 235  # a face at TILE; ELSEWHERE stays dark (table read as a back)
     both = (170.0, 100.0, 230.0, 180.0)  # the tile beside it, both detectors found
     image[100:180, 170:230] = 235
-    monkeypatch.setattr(pipeline, "_default_detector", lambda: (Fixed(TILE, ELSEWHERE, both), None))
-    monkeypatch.setattr(pipeline, "_general_detector", lambda: (Fixed(both), None))
+    monkeypatch.setattr(pipeline, "_default_detector", lambda: (FixedDetector(TILE, ELSEWHERE, both), None))
+    monkeypatch.setattr(pipeline, "_general_detector", lambda: (FixedDetector(both), None))
     tiles = pipeline.recognize(image, classifier=ByShade()).tiles
     assert sorted(t.id for t in tiles) == ["8m", "8m"]
 
@@ -225,8 +216,8 @@ def test_a_face_only_the_first_detector_finds_out_on_its_own_is_left_out(monkeyp
     image[100:180, 100:160] = 235  # a face-like patch at TILE, far from the tile both detectors found
     both = (100.0, 300.0, 160.0, 380.0)
     image[300:380, 100:160] = 235
-    monkeypatch.setattr(pipeline, "_default_detector", lambda: (Fixed(TILE, both), None))
-    monkeypatch.setattr(pipeline, "_general_detector", lambda: (Fixed(both), None))
+    monkeypatch.setattr(pipeline, "_default_detector", lambda: (FixedDetector(TILE, both), None))
+    monkeypatch.setattr(pipeline, "_general_detector", lambda: (FixedDetector(both), None))
     tiles = pipeline.recognize(image, classifier=ByShade()).tiles
     assert [t.box[1] for t in tiles] == [300.0]
 
@@ -278,7 +269,7 @@ def test_a_forked_process_still_runs_the_second_detector() -> None:
     import multiprocessing
 
     loaded = load_image(np.full((480, 640, 3), 90, np.uint8))
-    detector_proposals(loaded, Fixed(TILE), Fixed(ELSEWHERE))  # the thread exists in this process now
+    detector_proposals(loaded, FixedDetector(TILE), FixedDetector(ELSEWHERE))  # the thread exists in this process now
     ctx = multiprocessing.get_context("fork")
     with ctx.Pool(1) as pool:
         filled = pool.apply_async(_filled_count).get(timeout=30)
@@ -287,7 +278,7 @@ def test_a_forked_process_still_runs_the_second_detector() -> None:
 
 def _filled_count() -> int:
     loaded = load_image(np.full((480, 640, 3), 90, np.uint8))
-    return len(detector_proposals(loaded, Fixed(TILE), Fixed(ELSEWHERE)).filled)
+    return len(detector_proposals(loaded, FixedDetector(TILE), FixedDetector(ELSEWHERE)).filled)
 
 
 def test_a_tile_diagonally_next_to_a_box_is_beside_it() -> None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import numpy as np
 from sikwu.vision.kong_backs import kong_completions
 from sikwu.vision.quads import box_quad
+from vision_scenes import FixedDetector, PurpleBacks
 
 BACK = [("back", 0.98), ("not-a-tile", 0.01), ("5z", 0.01)]
 FACE = [("8m", 0.97), ("2f", 0.01), ("9m", 0.01)]
@@ -128,23 +129,6 @@ def test_no_candidates_means_nothing_is_added() -> None:
     assert kong_completions([tile(0, FACE)], []) == []
 
 
-class ByColour:
-    """A classifier that reads purple crops as backs and everything else as 8m (colour decides, not art)."""
-
-    def predict(self, crops, k: int = 3):
-        return [BACK if crop[..., 0].mean() > crop[..., 1].mean() + 40 else FACE for crop in crops]
-
-
-class Boxes:
-    def __init__(self, *boxes: tuple[float, float, float, float]) -> None:
-        self.boxes = boxes
-
-    def detect(self, image_bgr: np.ndarray, score_threshold: float | None = None) -> list:
-        from sikwu.vision.detector import Detection
-
-        return [Detection(b, 0.9) for b in self.boxes]
-
-
 def test_recognition_counts_the_second_detectors_backs_of_a_concealed_kong(monkeypatch) -> None:
     from sikwu.vision import pipeline
 
@@ -152,9 +136,9 @@ def test_recognition_counts_the_second_detectors_backs_of_a_concealed_kong(monke
     slots = [(100.0 + 62 * i, 200.0, 160.0 + 62 * i, 280.0) for i in range(4)]
     for i, (x0, y0, x1, y1) in enumerate(slots):
         image[int(y0) : int(y1), int(x0) : int(x1)] = (150, 40, 120) if i in (0, 3) else (235, 235, 235)
-    monkeypatch.setattr(pipeline, "_default_detector", lambda: (Boxes(slots[1], slots[2]), None))
-    monkeypatch.setattr(pipeline, "_general_detector", lambda: (Boxes(*slots), None))  # its backs: fill-ins
-    tiles = pipeline.recognize(image, classifier=ByColour()).tiles
+    monkeypatch.setattr(pipeline, "_default_detector", lambda: (FixedDetector(slots[1], slots[2]), None))
+    monkeypatch.setattr(pipeline, "_general_detector", lambda: (FixedDetector(*slots), None))  # its backs: fill-ins
+    tiles = pipeline.recognize(image, classifier=PurpleBacks()).tiles
     assert [t.id for t in tiles] == ["back", "8m", "8m", "back"]
 
 

@@ -13,6 +13,7 @@ from sikwu.vision.labels import BACK, NOT_A_TILE
 from sikwu.vision.quads import box_quad
 from sikwu.vision.teach_table import SPARE_BOXES, half_turned, table_crops, table_spares
 from sikwu.vision.tile_sets import MAX_TABLE, TileSet
+from vision_scenes import FixedDetector
 
 TABLE, TILE = (30, 60, 150), (240, 240, 240)
 
@@ -151,24 +152,14 @@ def test_many_boxes_too_many_are_left_for_the_count_check_to_refuse() -> None:
     assert len(_without_extras(photo_with_tiles([]), quads, 6, Stub())) == 10  # type: ignore[arg-type]
 
 
-class Boxes:
-    def __init__(self, *boxes: tuple[float, float, float, float]) -> None:
-        self.boxes = boxes
-
-    def detect(self, image_bgr: np.ndarray, score_threshold: float | None = None) -> list:
-        from sikwu.vision.detector import Detection
-
-        return [Detection(b, 0.9) for b in self.boxes]
-
-
 def test_a_box_only_one_detector_saw_across_two_laid_out_tiles_is_no_tile(monkeypatch: pytest.MonkeyPatch) -> None:
     from sikwu.vision import pipeline
 
     tiles = [(100.0, 100.0, 160.0, 180.0), (180.0, 100.0, 240.0, 180.0)]
     across = (130.0, 100.0, 210.0, 180.0)
     apart = (400.0, 100.0, 460.0, 180.0)  # a tile the second detector missed, alone on the cloth: kept
-    monkeypatch.setattr(pipeline, "_default_detector", lambda: (Boxes(*tiles, across, apart), None))
-    monkeypatch.setattr(pipeline, "_general_detector", lambda: (Boxes(*tiles), None))
+    monkeypatch.setattr(pipeline, "_default_detector", lambda: (FixedDetector(*tiles, across, apart), None))
+    monkeypatch.setattr(pipeline, "_general_detector", lambda: (FixedDetector(*tiles), None))
     laid = pipeline.tile_quads(photo_with_tiles([]))
     assert sorted(q[0].tolist() for q in laid.quads) == sorted(box_quad(b)[0].tolist() for b in [*tiles, apart])
     assert [q[0].tolist() for q in laid.spare] == [box_quad(across)[0].tolist()]  # a detector's box, not a tile

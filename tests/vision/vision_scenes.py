@@ -13,6 +13,7 @@ import cv2
 import numpy as np
 from sikwu.artwork import render_face
 from sikwu.scoring.tiles import TILE_IDS
+from sikwu.vision.detector import Detection
 from sikwu.vision.naming import CROP_PAD
 
 
@@ -164,3 +165,25 @@ class NearestFaceClassifier:
             w = w / w.sum()  # over every face, as a real classifier's softmax: the top k need not sum to 1
             out.append([(t, float(p)) for (t, _), p in zip(ranked[:k], w[:k], strict=True)])
         return out
+
+
+class FixedDetector:
+    """A detector that always reports the same boxes (in the working image's pixels), each scored 0.9."""
+
+    def __init__(self, *boxes: tuple[float, float, float, float]) -> None:
+        self.boxes = boxes
+
+    def detect(self, image_bgr: np.ndarray, score_threshold: float | None = None) -> list[Detection]:
+        return [Detection(b, 0.9) for b in self.boxes]
+
+
+#: Readings of ``PurpleBacks``: a back, and a face.
+BACK_READING = [("back", 0.98), ("not-a-tile", 0.01), ("5z", 0.01)]
+FACE_READING = [("8m", 0.97), ("2f", 0.01), ("9m", 0.01)]
+
+
+class PurpleBacks:
+    """A classifier that reads purple crops as backs and everything else as 8m (colour decides, not art)."""
+
+    def predict(self, crops: list[np.ndarray], k: int = 3) -> list[list[tuple[str, float]]]:
+        return [BACK_READING if crop[..., 0].mean() > crop[..., 1].mean() + 40 else FACE_READING for crop in crops]
