@@ -1,4 +1,4 @@
-"""``sikwu train`` and ``sikwu evaluate``: make both models and measure them (torch only for training)."""
+"""``sikwu train`` and ``sikwu evaluate``: make the models and measure them (torch only for training)."""
 
 from __future__ import annotations
 
@@ -9,9 +9,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     from sikwu.datasets import evaluate, train_all
 
     t = subparsers.add_parser(
-        "train", help="train the tile detector and classifier from scratch on this CPU (fixed steps, repeatable)",
-        description="Draw training scenes and crops (cached in .cache), train the detector then the classifier for a "
-        "fixed number of steps with progress bars, export both ONNX models and training.json (command, seed, "
+        "train", help="train both tile detectors and the classifier from scratch on this CPU (fixed steps, repeatable)",
+        description="Draw training scenes and crops (cached in .cache), train the general detector, fine-tune it "
+        "into the main one, then train the classifier, each for a fixed number of steps with progress bars; export "
+        "the three ONNX models and training.json (command, seed, "
         "threads, steps, data version, durations) to --out. Needs the 'train' extra and ../shared.",
     )  # fmt: skip
     train_all.add_arguments(t)

@@ -14,21 +14,25 @@ and back colour, which is a tile, not the table. Even so the negatives cost some
 data version, concealed kongs of held-out backs counted right 13 -> 11 of 20, while held-out scene precision rose
 88.1 -> 93.2% (models/MODEL_CARD.md, "Hard negatives, measured").
 
-The detectors are the ones recognition runs (``models/``): their mistakes are what the classifier must veto.
+The detectors are the ones recognition will run beside this classifier: the pair ``sikwu train`` has just made in
+its output folder, or the shipped pair (``models/``) when it trains the classifier alone. Their mistakes are what the
+classifier must veto, and a full run then depends on nothing committed before it.
 """
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import os
 from collections.abc import Iterable
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 import numpy as np
 
 if TYPE_CHECKING:
     from sikwu.datasets.scenes.render import SceneSample
+    from sikwu.vision.detector import TileDetector
 
 #: Scenes for mining are drawn from this seed plus the run's (the detector's training scenes use the run's seed).
 SEED_OFFSET = 20000
@@ -54,31 +58,51 @@ def on_table(boxes: np.ndarray, tiles: np.ndarray) -> np.ndarray:
     return inter.max(axis=1) / np.maximum(area, 1e-6) <= ON_TABLE
 
 
-def missing_detector() -> str | None:
-    """Why hard negatives cannot be mined here (the detector recognition runs is not in ``models/``), or None."""
+class Detectors(NamedTuple):
+    """The two detector models mined with: the main one, and the general one that fills in (None: not used)."""
+
+    main: Path
+    general: Path | None
+
+
+def shipped_detectors() -> Detectors:
+    """The pair recognition runs today (``models/``)."""
+    from sikwu.models import GENERAL_DETECTOR_PATH
     from sikwu.vision.detector import DEFAULT_MODEL_PATH
 
-    if Path(DEFAULT_MODEL_PATH).is_file():
+    return Detectors(Path(DEFAULT_MODEL_PATH), GENERAL_DETECTOR_PATH if GENERAL_DETECTOR_PATH.is_file() else None)
+
+
+def missing_detector(detectors: Detectors | None = None) -> str | None:
+    """Why hard negatives cannot be mined with ``detectors`` (default: the shipped pair), or None."""
+    main = (detectors or shipped_detectors()).main
+    if main.is_file():
         return None
     return (
-        f"hard negatives are mined with the shipped tile detector, and {DEFAULT_MODEL_PATH} is missing: restore it "
-        "(git checkout models/) or train without them (--negative-scenes 0)"
+        f"hard negatives are mined with the tile detector recognition runs, and {main} is missing: restore it "
+        "(git checkout models/), train the detectors in the same run, or train without them (--negative-scenes 0)"
     )
 
 
-def proposed_boxes(jpeg: bytes) -> np.ndarray | None:
-    """Every box recognition's detectors propose for a photo (sure, first-detector-only, second-detector-only and
-    faint), in the photo's pixels; None when a framing fix changed the photo (its boxes are in other pixels)."""
-    from sikwu.vision import pipeline
+@functools.lru_cache(maxsize=2)
+def _loaded(detectors: Detectors) -> tuple[TileDetector, TileDetector | None]:
+    """The two models opened once for a whole mining run."""
+    from sikwu.vision.detector import TileDetector
+
+    general = TileDetector(detectors.general) if detectors.general is not None else None
+    return TileDetector(detectors.main), general
+
+
+def proposed_boxes(jpeg: bytes, detectors: Detectors) -> np.ndarray | None:
+    """Every box the two detectors propose for a photo as recognition combines them (sure, first-detector-only,
+    second-detector-only and faint), in the photo's pixels; None when a framing fix changed the photo (its boxes are
+    in other pixels)."""
     from sikwu.vision.io import load_image
     from sikwu.vision.propose import detector_proposals
     from sikwu.vision.quads import quad_box
 
     loaded = load_image(jpeg)
-    detector, why = pipeline._default_detector()
-    if detector is None:
-        raise RuntimeError(why or "no tile detector model")
-    found = detector_proposals(loaded, detector, pipeline._general_detector()[0])
+    found = detector_proposals(loaded, *_loaded(detectors))
     if found.image is not loaded:
         return None
     quads = [*found.quads, *found.lone, *found.filled, *found.faint]
@@ -86,16 +110,16 @@ def proposed_boxes(jpeg: bytes) -> np.ndarray | None:
     return np.array([quad_box(q) for q in quads], np.float64).reshape(-1, 4) * [sx, sy, sx, sy]
 
 
-def mine(scenes: Iterable[tuple[str, SceneSample]], size: int) -> np.ndarray:
-    """Crops (padded like the other training crops, ``size`` square) of the boxes proposed on each scene's bare
-    table."""
+def mine(scenes: Iterable[tuple[str, SceneSample]], size: int, detectors: Detectors) -> np.ndarray:
+    """Crops (padded like the other training crops, ``size`` square) of the boxes ``detectors`` propose on each
+    scene's bare table."""
     import cv2
     from sikwu.datasets.hk_photos import crop_box
     from sikwu.datasets.prepare import PAD
 
     crops: list[np.ndarray] = []
     for _, sample in scenes:
-        boxes = proposed_boxes(sample.jpeg)
+        boxes = proposed_boxes(sample.jpeg, detectors)
         if boxes is None or not len(boxes):
             continue
         tiles = np.array([t.box for t in sample.tiles], np.float64).reshape(-1, 4)
@@ -104,26 +128,23 @@ def mine(scenes: Iterable[tuple[str, SceneSample]], size: int) -> np.ndarray:
     return np.stack(crops) if crops else np.zeros((0, size, size, 3), np.uint8)
 
 
-def detectors_digest() -> str:
+def detectors_digest(detectors: Detectors) -> str:
     """First 16 hex of the SHA-256 of the detector models mined with and of this module: the crops depend on them."""
-    from sikwu.models import GENERAL_DETECTOR_PATH
-    from sikwu.vision.detector import DEFAULT_MODEL_PATH
-
     h = hashlib.sha256(Path(__file__).read_bytes())
-    for path in (DEFAULT_MODEL_PATH, GENERAL_DETECTOR_PATH):
-        h.update(Path(path).read_bytes() if Path(path).is_file() else b"")
+    for path in detectors:
+        h.update(Path(path).read_bytes() if path is not None and Path(path).is_file() else b"")
     return h.hexdigest()[:16]
 
 
-def cached_negatives(seed: int, per_kind: int, generator: str, size: int) -> np.ndarray:
+def cached_negatives(seed: int, per_kind: int, generator: str, size: int, detectors: Detectors) -> np.ndarray:
     """The mined crops for a run's seed, drawn once per (seed, count, data generator, detectors) into ``.cache``."""
     from sikwu.datasets.detector_data import cache_root
     from sikwu.datasets.train_all import _training_scenes
 
-    path = cache_root() / f"hard-negatives-s{seed}-n{per_kind}-{generator}-{detectors_digest()}-{size}.npy"
+    path = cache_root() / f"hard-negatives-s{seed}-n{per_kind}-{generator}-{detectors_digest(detectors)}-{size}.npy"
     if path.is_file():
         return np.load(path)
-    crops = mine(_training_scenes(seed + SEED_OFFSET, per_kind, []), size)
+    crops = mine(_training_scenes(seed + SEED_OFFSET, per_kind, []), size, detectors)
     tmp = path.with_suffix(f".partial-{os.getpid()}.npy")  # a run of its own: two runs at once must not share it
     np.save(tmp, crops)
     tmp.replace(path)  # the mining is deterministic: a run finishing second writes the same crops

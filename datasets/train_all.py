@@ -1,16 +1,20 @@
-"""``sikwu train``: make both shipped models from scratch in one repeatable command, with a JSON record beside them.
+"""``sikwu train``: make the shipped models from scratch in one repeatable command, with a JSON record beside them.
 
-    sikwu train --out DIR [--seed 0] [--threads 2] [--detector-steps N] [--classifier-steps N]
+    sikwu train --out DIR [--seed 0] [--threads 2] [--detector-steps N] [--main-steps N] [--classifier-steps N]
                 [--negative-scenes N] [--debian-art [extra|all]] [--card-negatives] [--only detector|classifier]
 
 Why one command with fixed step counts: the shipped models must be remade by anyone on two CPU cores and checked
-against what is committed. The detector trains on hk-photos/train, the project's own-faces tables and synthetic
-table photos composed from training tile sets (``datasets.scenes``); the classifier on hk-photos/train crops,
+against what is committed. Recognition runs two detectors side by side (``vision.fill_in``): the general one trains
+on hk-photos/train, the project's own-faces tables and synthetic table photos composed from training tile sets
+(``datasets.scenes``); the main one is that general detector fine-tuned on the real photos and own-faces tables
+alone (``train_detector.MAIN_RECIPE``), which draws its boxes where real photos' labels put them. The classifier
+trains on hk-photos/train crops,
 tile-crops photos, renders of the tile-art sets and the well-visible tiles of those same scenes (``scene_crops``).
 Nothing held out is read: the held-out tile-crops photos come from one function
 (``scenes.art.training_excluded_crops``, the split of ``datasets.split`` when present) and hk-photos/valid is never
 opened. The classifier also learns what recognition's detectors box on a bare table as ``not-a-tile``
-(``hard_negatives``, mined from scenes of their own seed). ``training.json`` records the command, seed, threads,
+(``hard_negatives``, mined from scenes of their own seed with the two detectors the run has just made).
+``training.json`` records the command, seed, threads,
 steps, data version and durations; the same seed, threads and steps on the same data version give byte-identical
 weights. The classifier is stored in int8 (``quantize``; the float one stays beside it) and its calibration and
 known-face centroids (``calibrate``) are fitted on that and written beside it: the folder holds all recognition reads.
@@ -40,12 +44,16 @@ from typing import TYPE_CHECKING
 from sikwu.datasets.paths import PROJECT_ROOT, shared_path
 
 if TYPE_CHECKING:
+    from sikwu.datasets.hard_negatives import Detectors
     from sikwu.datasets.scenes.render import SceneSample
 
 DEFAULT_OUT = PROJECT_ROOT / "models"
 RECORD_NAME = "training.json"
 #: = ``train_detector.DEFAULT_STEPS``, repeated here so ``sikwu`` starts without OpenCV (a test keeps them equal).
 DEFAULT_DETECTOR_STEPS = 9000
+#: Steps of the main detector's fine-tune from the general one (``train_detector.MAIN_RECIPE``).
+DEFAULT_MAIN_STEPS = 2500
+GENERAL_NAME, MAIN_NAME, CLASSIFIER_NAME = "tile_detector_general.onnx", "tile_detector.onnx", "tile_classifier.onnx"
 #: Scenes of each kind (row, kong, scattered, pile, standing, wall) drawn for the detector.
 DEFAULT_SCENES_PER_KIND = 80
 #: Scenes are drawn at the pipeline's working size: the classifier's crops are cut from that size in use.
@@ -203,6 +211,11 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         help=f"detector steps of 16 samples (default {DEFAULT_DETECTOR_STEPS})",
     )  # fmt: skip
     p.add_argument(
+        "--main-steps", type=int, default=DEFAULT_MAIN_STEPS,
+        help=f"steps of 16 samples fine-tuning the general detector into the main one on real photos and own-faces "
+        f"tables (default {DEFAULT_MAIN_STEPS})",
+    )  # fmt: skip
+    p.add_argument(
         "--detector-heads", choices=HEADS, default="full",
         help="the detector heads' first layer: full 3x3 convolutions or light depthwise ones (a seventh of the "
         "multiply-adds)",
@@ -252,6 +265,7 @@ def _model_extra(debian_sets: list[str]) -> dict[str, object]:
 
 
 def _train_detector(args: argparse.Namespace, scenes: Path, debian_sets: list[str]) -> dict[str, object]:
+    """The general detector (every training scene kind), then the main one fine-tuned from it (``_train_main``)."""
     from sikwu.datasets import train_detector
 
     t0 = time.time()
@@ -259,9 +273,31 @@ def _train_detector(args: argparse.Namespace, scenes: Path, debian_sets: list[st
     prep = time.time() - t0
     extra = _model_extra(debian_sets)
     recipe = train_detector.Recipe(heads=args.detector_heads)
-    out = args.out / "tile_detector.onnx"
-    summary = train_detector.train(data, args.detector_steps, args.seed, out, recipe, extra=extra)
+    general = args.out / GENERAL_NAME
+    summary = train_detector.train(data, args.detector_steps, args.seed, general, recipe, extra=extra)
     return {**summary, "prep_seconds": round(prep, 1), "scene_folder": scenes.name}
+
+
+def _train_main(args: argparse.Namespace, debian_sets: list[str]) -> dict[str, object]:
+    """The main detector: the general one just made, fine-tuned on real photos and own-faces tables only
+    (``train_detector.MAIN_RECIPE``), so that recognition's two detectors come from one run."""
+    from sikwu.datasets import train_detector
+
+    data = train_detector.load_data(args.seed)
+    recipe = train_detector.MAIN_RECIPE.with_heads(args.detector_heads)
+    init = args.out / GENERAL_NAME
+    return train_detector.train(
+        data, args.main_steps, args.seed, args.out / MAIN_NAME, recipe, init=init, extra=_model_extra(debian_sets)
+    )
+
+
+def _mining_detectors(args: argparse.Namespace) -> Detectors:
+    """The detectors the classifier's hard negatives are mined with: the pair this run makes, when it makes them."""
+    from sikwu.datasets import hard_negatives
+
+    if args.only == "classifier":
+        return hard_negatives.shipped_detectors()
+    return hard_negatives.Detectors(args.out / MAIN_NAME, args.out / GENERAL_NAME)
 
 
 def _train_classifier(args: argparse.Namespace, scenes: Path, debian_sets: list[str]) -> dict[str, object]:
@@ -274,7 +310,10 @@ def _train_classifier(args: argparse.Namespace, scenes: Path, debian_sets: list[
 
     more: dict[str, tuple[np.ndarray, list[str]]] = {"synthetic scenes": scene_crops(scenes)}
     if args.negative_scenes:
-        negatives = hard_negatives.cached_negatives(args.seed, args.negative_scenes, generator_version(), CACHE_SIZE)
+        detectors = _mining_detectors(args)
+        negatives = hard_negatives.cached_negatives(
+            args.seed, args.negative_scenes, generator_version(), CACHE_SIZE, detectors
+        )
         more["hard negatives"] = (negatives, [NOT_A_TILE] * len(negatives))
     if getattr(args, "card_negatives", False):
         from sikwu.datasets import synth
@@ -285,14 +324,14 @@ def _train_classifier(args: argparse.Namespace, scenes: Path, debian_sets: list[
         more["playing cards"] = (cards, [NOT_A_TILE] * len(cards))
         more["blank white dragons laid as tiles"] = synth.blank_tile_crops(len(cards), CACHE_SIZE, args.seed + BLANKS)
     summary = train.train(
-        args.classifier_steps, args.seed, out=args.out / "tile_classifier.onnx",
+        args.classifier_steps, args.seed, out=args.out / CLASSIFIER_NAME,
         extra={**_model_extra(debian_sets), "threads": args.threads}, more_crops=more,
     )  # fmt: skip
     summary.pop("history", None)
     if args.negative_scenes:  # the crops depend on the detectors mined with: name them
-        summary["hard_negatives_digest"] = hard_negatives.detectors_digest()
-    summary["quantized"] = replace_with_int8(args.out / "tile_classifier.onnx")  # the float one stays beside it
-    summary["calibration"] = _calibrate(args.out / "tile_classifier.onnx", args.seed)
+        summary["hard_negatives_digest"] = hard_negatives.detectors_digest(_mining_detectors(args))
+    summary["quantized"] = replace_with_int8(args.out / CLASSIFIER_NAME)  # the float one stays beside it
+    summary["calibration"] = _calibrate(args.out / CLASSIFIER_NAME, args.seed)
     return summary
 
 
@@ -313,7 +352,8 @@ def _command() -> str:
 
 
 def train_all(args: argparse.Namespace) -> dict[str, object]:
-    """Both models (or ``--only`` one), then ``training.json`` beside them; returns that record."""
+    """The two detectors and the classifier (or ``--only`` the detectors or the classifier), then ``training.json``
+    beside them; returns that record."""
     import torch
     from sikwu.datasets.repeatable import make_repeatable
     from sikwu.datasets.scenes.art import training_excluded_crops
@@ -327,7 +367,9 @@ def train_all(args: argparse.Namespace) -> dict[str, object]:
     _, held_origin = training_excluded_crops()
     record: dict[str, object] = {
         "command": _command(), "seed": args.seed, "threads": args.threads,
-        "steps": {"detector": args.detector_steps, "classifier": args.classifier_steps},
+        "steps": {
+            "detector": args.detector_steps, "main_detector": args.main_steps, "classifier": args.classifier_steps
+        },
         "negative_scenes_per_kind": args.negative_scenes,
         "scenes_per_kind": args.scenes_per_kind, "data_version": data_version(files, generator, debian_art, cards),
         "generator_version": generator, "input_files": len(files), "held_out_tile_crops": held_origin,
@@ -341,7 +383,10 @@ def train_all(args: argparse.Namespace) -> dict[str, object]:
     durations = {"scenes": round(time.time() - t0, 1)}
     if args.only in (None, "detector"):
         t1 = time.time()
-        record["detector"] = _train_detector(args, scenes, sorted(debian_art))
+        record["general_detector"] = _train_detector(args, scenes, sorted(debian_art))
+        durations["general_detector"] = round(time.time() - t1, 1)
+        t1 = time.time()
+        record["detector"] = _train_main(args, sorted(debian_art))
         durations["detector"] = round(time.time() - t1, 1)
     if args.only in (None, "classifier"):
         t1 = time.time()
@@ -355,10 +400,10 @@ def train_all(args: argparse.Namespace) -> dict[str, object]:
 def run(args: argparse.Namespace) -> int:
     from sikwu.datasets import hard_negatives, train
 
-    problem = train.training_error(args.threads, min(args.detector_steps, args.classifier_steps))
+    problem = train.training_error(args.threads, min(args.detector_steps, args.main_steps, args.classifier_steps))
     if problem is None and args.negative_scenes < 0:
         problem = "--negative-scenes must be 0 (no hard negatives) or more"
-    if problem is None and args.negative_scenes and args.only != "detector":
+    if problem is None and args.negative_scenes and args.only == "classifier":
         problem = hard_negatives.missing_detector()
     if problem is None and args.scenes_per_kind < 1:
         problem = "--scenes-per-kind must be at least 1"

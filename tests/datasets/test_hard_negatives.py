@@ -4,6 +4,8 @@ thing that is not a tile is reported as such, and face-down tiles must still be 
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import cv2
 import numpy as np
 import pytest
@@ -11,6 +13,7 @@ from sikwu.datasets import hard_negatives, train, train_all
 from sikwu.datasets.scenes.render import SceneSample, TileLabel
 
 TILE = (100.0, 100.0, 140.0, 150.0)  # a face box 40 x 50 px
+PAIR = hard_negatives.Detectors(Path("main.onnx"), Path("general.onnx"))
 
 
 def test_a_box_on_the_bare_table_is_a_negative() -> None:
@@ -44,15 +47,15 @@ def _scene() -> SceneSample:
 
 def test_mining_cuts_one_crop_per_bare_table_box(monkeypatch: pytest.MonkeyPatch) -> None:
     boxes = np.array([[300, 300, 340, 350], [100, 100, 140, 150], [20, 300, 60, 350]], np.float64)
-    monkeypatch.setattr(hard_negatives, "proposed_boxes", lambda jpeg: boxes)
-    crops = hard_negatives.mine([("row_0", _scene())], size=32)
+    monkeypatch.setattr(hard_negatives, "proposed_boxes", lambda jpeg, detectors: boxes)
+    crops = hard_negatives.mine([("row_0", _scene())], size=32, detectors=PAIR)
     assert crops.shape == (2, 32, 32, 3)
 
 
 def test_a_photo_whose_framing_was_fixed_gives_no_crops(monkeypatch: pytest.MonkeyPatch) -> None:
     """Its boxes are in the fixed photo's pixels, not the scene's: cutting them would cut the wrong places."""
-    monkeypatch.setattr(hard_negatives, "proposed_boxes", lambda jpeg: None)
-    assert hard_negatives.mine([("row_0", _scene())], size=32).shape == (0, 32, 32, 3)
+    monkeypatch.setattr(hard_negatives, "proposed_boxes", lambda jpeg, detectors: None)
+    assert hard_negatives.mine([("row_0", _scene())], size=32, detectors=PAIR).shape == (0, 32, 32, 3)
 
 
 def test_training_mines_hard_negatives_by_default_and_zero_turns_them_off() -> None:
@@ -77,3 +80,22 @@ def test_training_without_the_shipped_detector_says_how_to_go_on(tmp_path, monke
     err = capsys.readouterr().err
     assert "none.onnx" in err and "--negative-scenes 0" in err
     assert not (tmp_path / "m").exists()
+
+
+def test_a_run_that_trains_the_detectors_mines_with_them_not_the_shipped_ones(tmp_path) -> None:
+    """A full ``sikwu train`` depends on nothing committed before it: the classifier's negatives are the boxes of
+    the detectors it will be shipped beside (issue 14, item 4)."""
+    args = train_all.parse_args(["--out", str(tmp_path)])
+    made = train_all._mining_detectors(args)
+    assert made == hard_negatives.Detectors(tmp_path / "tile_detector.onnx", tmp_path / "tile_detector_general.onnx")
+    alone = train_all._mining_detectors(train_all.parse_args(["--only", "classifier", "--out", str(tmp_path)]))
+    assert alone == hard_negatives.shipped_detectors()
+
+
+def test_the_negatives_cache_follows_the_detectors_mined_with(tmp_path) -> None:
+    one, other = tmp_path / "a.onnx", tmp_path / "b.onnx"
+    one.write_bytes(b"one")
+    other.write_bytes(b"other")
+    digest = hard_negatives.detectors_digest
+    assert digest(hard_negatives.Detectors(one, None)) != digest(hard_negatives.Detectors(other, None))
+    assert digest(hard_negatives.Detectors(one, None)) != digest(hard_negatives.Detectors(one, other))

@@ -83,7 +83,7 @@ def test_models_carry_the_debian_sets_only_when_used() -> None:
     assert extra[art.DEBIAN_ART_KEY] == "debian:kde-classic,debian:real"
 
 
-def test_training_record_names_the_debian_sets_and_hands_them_to_both_models(tmp_path: Path, monkeypatch) -> None:
+def test_training_record_names_the_debian_sets_and_hands_them_to_every_model(tmp_path: Path, monkeypatch) -> None:
     pytest.importorskip("torch", reason="sikwu train records its torch version (the train extra)")
     from sikwu.datasets import repeatable
 
@@ -95,11 +95,12 @@ def test_training_record_names_the_debian_sets_and_hands_them_to_both_models(tmp
     monkeypatch.setattr(train_all, "training_files", lambda: [])
     monkeypatch.setattr(train_all, "scene_folder", lambda *a: seen.setdefault("scenes", (tmp_path, [])))
     monkeypatch.setattr(train_all, "_train_detector", lambda args, scenes, sets: seen.setdefault("detector", sets))
+    monkeypatch.setattr(train_all, "_train_main", lambda args, sets: seen.setdefault("main", sets))
     monkeypatch.setattr(train_all, "_train_classifier", lambda args, scenes, sets: seen.setdefault("classifier", sets))
     record = train_all.train_all(train_all.parse_args(["--debian-art", "--out", str(tmp_path / "models")]))
     written = json.loads((tmp_path / "models" / train_all.RECORD_NAME).read_text())
     assert list(written["debian_art"]) == ["debian:kde-traditional"] == list(record["debian_art"])
-    assert seen["detector"] == seen["classifier"] == ["debian:kde-traditional"]
+    assert seen["detector"] == seen["main"] == seen["classifier"] == ["debian:kde-traditional"]
 
 
 def test_heldout_art_leaves_out_the_debian_sets_the_model_trained_on(tmp_path: Path, monkeypatch) -> None:
