@@ -21,9 +21,8 @@ from sikwu.scoring.tiles import TILE_IDS
 CACHE_SIZE = 80
 PAD = synth.PAD
 CACHE_VERSION = 3  # hk-photos and tile-crops crops
-SYNTH_VERSION = 8  # synthetic renders (4: blank white dragons, no ivory tables, more own faces; 5: glyph fonts;
-#                     6: flowers and seasons also as pictures; 7: backs of any hue outside the held-out bands;
-#                     8: bonus faces named only by their names and numbers, datasets.bonus_faces)
+SYNTH_VERSION = 7  # synthetic renders (4: blank white dragons, no ivory tables, more own faces; 5: glyph fonts;
+#                     6: flowers and seasons also as pictures; 7: backs of any hue outside the held-out bands)
 #: Bonus tiles are one per set, so the photos hold a quarter as many of them: repeat them to balance the classes.
 BONUS_REPEAT = 2
 #: Bare ivory crops labelled 5z (blank white dragons seen through a tight box).

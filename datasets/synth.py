@@ -187,12 +187,8 @@ def own_face_crops(size: int, copies: int, seed: int) -> tuple[np.ndarray, list[
 
 
 def all_faces() -> dict[str, list[np.ndarray]]:
-    """The art sets' faces, the project's own and the bonus faces that only their names tell apart
-    (``bonus_faces``)."""
-    from sikwu.datasets.bonus_faces import bonus_faces
-
     faces = {t: list(v) for t, v in art_faces().items()}
-    for tile, imgs in [*own_faces().items(), *bonus_faces(ART_HEIGHT).items()]:
+    for tile, imgs in own_faces().items():
         faces.setdefault(tile, []).extend(imgs)
     return faces
 

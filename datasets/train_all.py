@@ -61,7 +61,7 @@ SCENE_LONG_SIDE = 1600
 #: Source files whose code decides what the training data look like: their bytes are part of the data version.
 GENERATOR_SOURCES = (
     "synth.py", "tile_render.py", "detector_data.py", "detector_synth.py", "prepare.py", "hk_photos.py",
-    "tile_crops.py", "back_colours.py", "confusable_crops.py", "font_faces.py", "bonus_faces.py", "scenes",
+    "tile_crops.py", "back_colours.py", "confusable_crops.py", "font_faces.py", "scenes",
 )  # fmt: skip
 
 
