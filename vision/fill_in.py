@@ -27,14 +27,25 @@ Box = tuple[float, float, float, float]
 
 
 def fill_in(first: Sequence[Detection], second: Sequence[Detection]) -> list[Detection]:
-    """The second detector's boxes that no first-detector box already holds (``SAME_TILE_COVER``); the first
-    detector's own boxes are not returned. The second's boxes are not weighed against one another again: its own
+    """The second detector's boxes that no first-detector box already holds (``_holds``); the first detector's own
+    boxes are not returned. The second's boxes are not weighed against one another again: its own
     non-maximum suppression did that, and two adjacent face-down tiles of a concealed kong, boxed a little loose,
     share more than ``SAME_TILE_COVER`` of one box."""
     held = np.array([d.box for d in first], np.float64).reshape(-1, 4)
     if not len(held):
         return list(second)
-    return [d for d in second if _cover(held, np.array(d.box, np.float64)).max() <= SAME_TILE_COVER]
+    return [d for d in second if not _holds(held, np.array(d.box, np.float64)).any()]
+
+
+def _holds(held: np.ndarray, box: np.ndarray) -> np.ndarray:
+    """For each held box, whether it holds the tile ``box`` frames: they share more than ``SAME_TILE_COVER`` of the
+    smaller box and each box's centre lies inside the other (a tile half under its neighbour in a pile shares
+    that much with the neighbour's box, and its centre lies outside it)."""
+    centre = (box[:2] + box[2:]) / 2
+    centres = (held[:, :2] + held[:, 2:]) / 2
+    inside = (held[:, :2] <= centre).all(axis=1) & (centre <= held[:, 2:]).all(axis=1)
+    back_inside = ((box[:2] <= centres) & (centres <= box[2:])).all(axis=1)
+    return (_cover(held, box) > SAME_TILE_COVER) & inside & back_inside
 
 
 class Fusion(NamedTuple):

@@ -29,6 +29,19 @@ def test_a_looser_second_box_around_a_first_detector_tile_is_not_added() -> None
     assert fill_in([Detection(TILE, 0.9)], [Detection(loose, 0.95)]) == []
 
 
+def test_a_tile_half_under_its_neighbour_in_a_pile_is_added() -> None:
+    """Its box shares more than SAME_TILE_COVER with the neighbour's, but neither box's centre lies in the other."""
+    under = (135.0, 120.0, 195.0, 200.0)  # 0.42 of TILE's area; centre (165, 160) right of TILE
+    assert [d.box for d in fill_in([Detection(TILE, 0.9)], [Detection(under, 0.5)])] == [under]
+
+
+def test_a_first_box_across_two_tiles_does_not_hide_the_tiles_the_second_boxed_one_by_one() -> None:
+    across = (100.0, 100.0, 220.0, 180.0)  # two tiles side by side boxed as one: its centre lies between them
+    left, right = (100.0, 100.0, 158.0, 180.0), (162.0, 100.0, 220.0, 180.0)
+    added = fill_in([Detection(across, 0.6)], [Detection(left, 0.7), Detection(right, 0.7)])
+    assert [d.box for d in added] == [left, right]
+
+
 def test_two_adjacent_loose_second_boxes_are_both_added_its_own_suppression_already_chose() -> None:
     left, right = (300.0, 100.0, 372.0, 180.0), (345.0, 100.0, 417.0, 180.0)  # cover 0.375 of each other
     assert len(fill_in([], [Detection(left, 0.5), Detection(right, 0.45)])) == 2
