@@ -17,7 +17,7 @@ import numpy as np
 from sikwu.models import CLASSIFIER_PATH
 from sikwu.models.embedding import EMBEDDING
 from sikwu.vision import familiarity
-from sikwu.vision.labels import CLASS_LABELS
+from sikwu.vision.labels import CLASS_LABELS, NOT_A_TILE
 from sikwu.vision.onnx_session import ModelFileError, open_session
 
 DEFAULT_MODEL_PATH = CLASSIFIER_PATH
@@ -165,11 +165,15 @@ class Readings(list[tuple[str, float]]):
     (``vision.familiarity``; None without centroids for the model): a list, so code that reads readings is
     unchanged, and the distance travels with them to where the unknown verdict is made (``vision.assemble``).
     A step that merges two readings carries the mean distance on (``mean_distance``); readings rebuilt as a plain
-    list carry none, and their crop is not judged by distance."""
+    list carry none, and their crop is not judged by distance. ``tile``: 1 - P(not-a-tile) over all 44 labels,
+    whether the crop is any tile at all (``naming.tile_mass``); None where readings were merged."""
 
-    def __init__(self, items: Sequence[tuple[str, float]] = (), distance: float | None = None) -> None:
+    def __init__(
+        self, items: Sequence[tuple[str, float]] = (), distance: float | None = None, tile: float | None = None
+    ) -> None:
         super().__init__(items)
         self.distance = distance
+        self.tile = tile
 
 
 def mean_distance(*preds: Sequence[tuple[str, float]]) -> float | None:
@@ -192,7 +196,12 @@ def readings(
     k = min(k, len(labels))
     top = np.argsort(-probs, axis=1, kind="stable")[:, :k]
     ds: list[float | None] = [None] * len(probs) if dist is None else [float(d) for d in dist]
-    return [Readings([(labels[j], float(row[j])) for j in idx], d) for row, idx, d in zip(probs, top, ds, strict=True)]
+    no = list(labels).index(NOT_A_TILE) if NOT_A_TILE in labels else None
+    tiles = [None if no is None else 1.0 - float(row[no]) for row in probs]
+    return [
+        Readings([(labels[j], float(row[j])) for j in idx], d, t)
+        for row, idx, d, t in zip(probs, top, ds, tiles, strict=True)
+    ]
 
 
 def second_look(

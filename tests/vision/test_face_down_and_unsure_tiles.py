@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import numpy as np
 from sikwu.vision.assemble import assemble
+from sikwu.vision.classifier import Readings, readings
 from sikwu.vision.io import LoadedImage
 from sikwu.vision.kong_backs import kong_backs
 from sikwu.vision.naming import is_tile
@@ -27,6 +28,20 @@ def test_a_crop_surely_some_tile_but_unsure_which_is_a_tile():
 
 def test_a_crop_with_little_belief_in_any_tile_is_not_a_tile():
     assert not is_tile([("1m", 0.2), ("not-a-tile", 0.19), ("2m", 0.05), ("3m", 0.04), ("4m", 0.03)])
+
+
+def test_a_face_of_unfamiliar_art_spread_thin_over_many_faces_is_a_tile_when_not_a_tile_gets_little():
+    """Which face it is and whether it is a tile are different questions: the whole distribution answers the second
+    (1 - P(not-a-tile)), which the top three alone understate for a face read 0.13 / 0.12 / 0.1."""
+    spread = Readings([("2p", 0.13), ("5m", 0.12), ("3f", 0.1)], tile=0.93)
+    assert is_tile(spread)
+    assert not is_tile(Readings([("2p", 0.13), ("5m", 0.12), ("3f", 0.1)], tile=0.45))
+
+
+def test_readings_carry_the_probability_of_being_any_tile_from_the_whole_distribution():
+    labels = ("1m", "2m", "back", "not-a-tile")
+    (one,) = readings(np.array([[0.3, 0.25, 0.25, 0.2]]), labels, 2, None)
+    assert one == [("1m", 0.3), ("2m", 0.25)] and one.tile == 0.8
 
 
 def test_a_crop_named_not_a_tile_first_is_not_a_tile_whatever_the_rest_adds_up_to():
