@@ -41,10 +41,10 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from sikwu.datasets import train_stages as stages
 from sikwu.datasets.paths import PROJECT_ROOT, shared_path
 
 if TYPE_CHECKING:
-    from sikwu.datasets.hard_negatives import Detectors
     from sikwu.datasets.scenes.render import SceneSample
 
 DEFAULT_OUT = PROJECT_ROOT / "models"
@@ -53,7 +53,6 @@ RECORD_NAME = "training.json"
 DEFAULT_DETECTOR_STEPS = 9000
 #: Steps of the main detector's fine-tune from the general one (``train_detector.MAIN_RECIPE``).
 DEFAULT_MAIN_STEPS = 2500
-GENERAL_NAME, MAIN_NAME, CLASSIFIER_NAME = "tile_detector_general.onnx", "tile_detector.onnx", "tile_classifier.onnx"
 #: Scenes of each kind (row, kong, scattered, pile, standing, wall) drawn for the detector.
 DEFAULT_SCENES_PER_KIND = 80
 #: Scenes are drawn at the pipeline's working size: the classifier's crops are cut from that size in use.
@@ -257,100 +256,6 @@ def _refuse_budget(value: str) -> int:
     )
 
 
-def _model_extra(debian_sets: list[str]) -> dict[str, object]:
-    """What both models' metadata carry about this run; ``debian_art`` only when used (a default run's bytes)."""
-    from sikwu.datasets.scenes.art import DEBIAN_ART_KEY
-
-    return {"command": _command(), **({DEBIAN_ART_KEY: ",".join(debian_sets)} if debian_sets else {})}
-
-
-def _train_detector(args: argparse.Namespace, scenes: Path, debian_sets: list[str]) -> dict[str, object]:
-    """The general detector (every training scene kind), then the main one fine-tuned from it (``_train_main``)."""
-    from sikwu.datasets import train_detector
-
-    t0 = time.time()
-    data = train_detector.load_data(args.seed, scene_dirs=(scenes,))
-    prep = time.time() - t0
-    extra = _model_extra(debian_sets)
-    recipe = train_detector.Recipe(heads=args.detector_heads)
-    general = args.out / GENERAL_NAME
-    summary = train_detector.train(data, args.detector_steps, args.seed, general, recipe, extra=extra)
-    return {**summary, "prep_seconds": round(prep, 1), "scene_folder": scenes.name}
-
-
-def _train_main(args: argparse.Namespace, debian_sets: list[str]) -> dict[str, object]:
-    """The main detector: the general one just made, fine-tuned on real photos and own-faces tables only
-    (``train_detector.MAIN_RECIPE``), so that recognition's two detectors come from one run."""
-    from sikwu.datasets import train_detector
-
-    data = train_detector.load_data(args.seed)
-    recipe = train_detector.MAIN_RECIPE.with_heads(args.detector_heads)
-    init = args.out / GENERAL_NAME
-    return train_detector.train(
-        data, args.main_steps, args.seed, args.out / MAIN_NAME, recipe, init=init, extra=_model_extra(debian_sets)
-    )
-
-
-def _mining_detectors(args: argparse.Namespace) -> Detectors:
-    """The detectors the classifier's hard negatives are mined with: the pair this run makes, when it makes them."""
-    from sikwu.datasets import hard_negatives
-
-    if args.only == "classifier":
-        return hard_negatives.shipped_detectors()
-    return hard_negatives.Detectors(args.out / MAIN_NAME, args.out / GENERAL_NAME)
-
-
-def _train_classifier(args: argparse.Namespace, scenes: Path, debian_sets: list[str]) -> dict[str, object]:
-    import numpy as np
-    from sikwu.datasets import hard_negatives, train
-    from sikwu.datasets.prepare import CACHE_SIZE
-    from sikwu.datasets.quantize import replace_with_int8
-    from sikwu.datasets.scene_crops import scene_crops
-    from sikwu.vision.labels import NOT_A_TILE
-
-    more: dict[str, tuple[np.ndarray, list[str]]] = {"synthetic scenes": scene_crops(scenes)}
-    if args.negative_scenes:
-        detectors = _mining_detectors(args)
-        negatives = hard_negatives.cached_negatives(
-            args.seed, args.negative_scenes, generator_version(), CACHE_SIZE, detectors
-        )
-        more["hard negatives"] = (negatives, [NOT_A_TILE] * len(negatives))
-    if getattr(args, "card_negatives", False):
-        from sikwu.datasets import synth
-        from sikwu.datasets.card_negatives import BLANKS, cached_cards
-        from sikwu.datasets.negatives import cards_dir
-
-        cards = cached_cards(cards_dir(), CACHE_SIZE, args.seed)
-        more["playing cards"] = (cards, [NOT_A_TILE] * len(cards))
-        more["blank white dragons laid as tiles"] = synth.blank_tile_crops(len(cards), CACHE_SIZE, args.seed + BLANKS)
-    summary = train.train(
-        args.classifier_steps, args.seed, out=args.out / CLASSIFIER_NAME,
-        extra={**_model_extra(debian_sets), "threads": args.threads}, more_crops=more,
-    )  # fmt: skip
-    summary.pop("history", None)
-    if args.negative_scenes:  # the crops depend on the detectors mined with: name them
-        summary["hard_negatives_digest"] = hard_negatives.detectors_digest(_mining_detectors(args))
-    summary["quantized"] = replace_with_int8(args.out / CLASSIFIER_NAME)  # the float one stays beside it
-    summary["calibration"] = _calibrate(args.out / CLASSIFIER_NAME, args.seed)
-    return summary
-
-
-def _calibrate(model: Path, seed: int) -> dict[str, object]:
-    """Fit the new classifier's calibration and known-face centroids beside it (``calibrate``), so the folder holds
-    all recognition reads; returns the fitted values and the report part's figures for ``training.json``."""
-    from sikwu.datasets import calibrate
-
-    out = calibrate.run_calibration(write=True, model=model, seed=seed)
-    report = out["report"]
-    assert isinstance(report, dict)
-    keep = ("accuracy", "ece_calibrated", "real_tiles_called_unknown", "n")
-    return {"fitted": out["calibration"], "report_part": {k: report[k] for k in keep}}
-
-
-def _command() -> str:
-    return "sikwu train " + " ".join(sys.argv[2:] if sys.argv[1:2] == ["train"] else sys.argv[1:])
-
-
 def train_all(args: argparse.Namespace) -> dict[str, object]:
     """The two detectors and the classifier (or ``--only`` the detectors or the classifier), then ``training.json``
     beside them; returns that record."""
@@ -366,7 +271,7 @@ def train_all(args: argparse.Namespace) -> dict[str, object]:
     cards = card_fingerprints() if getattr(args, "card_negatives", False) else {}
     _, held_origin = training_excluded_crops()
     record: dict[str, object] = {
-        "command": _command(), "seed": args.seed, "threads": args.threads,
+        "command": stages.command(), "seed": args.seed, "threads": args.threads,
         "steps": {
             "detector": args.detector_steps, "main_detector": args.main_steps, "classifier": args.classifier_steps
         },
@@ -383,14 +288,14 @@ def train_all(args: argparse.Namespace) -> dict[str, object]:
     durations = {"scenes": round(time.time() - t0, 1)}
     if args.only in (None, "detector"):
         t1 = time.time()
-        record["general_detector"] = _train_detector(args, scenes, sorted(debian_art))
+        record["general_detector"] = stages.train_general(args, scenes, sorted(debian_art))
         durations["general_detector"] = round(time.time() - t1, 1)
         t1 = time.time()
-        record["detector"] = _train_main(args, sorted(debian_art))
+        record["detector"] = stages.train_main(args, sorted(debian_art))
         durations["detector"] = round(time.time() - t1, 1)
     if args.only in (None, "classifier"):
         t1 = time.time()
-        record["classifier"] = _train_classifier(args, scenes, sorted(debian_art))
+        record["classifier"] = stages.train_classifier(args, scenes, sorted(debian_art))
         durations["classifier"] = round(time.time() - t1, 1)
     record["durations_seconds"] = {**durations, "total": round(time.time() - t0, 1)}
     (args.out / RECORD_NAME).write_text(json.dumps(record, indent=2) + "\n")

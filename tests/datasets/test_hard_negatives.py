@@ -9,7 +9,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 import pytest
-from sikwu.datasets import hard_negatives, train, train_all
+from sikwu.datasets import hard_negatives, train, train_all, train_stages
 from sikwu.datasets.scenes.render import SceneSample, TileLabel
 
 TILE = (100.0, 100.0, 140.0, 150.0)  # a face box 40 x 50 px
@@ -86,9 +86,9 @@ def test_a_run_that_trains_the_detectors_mines_with_them_not_the_shipped_ones(tm
     """A full ``sikwu train`` depends on nothing committed before it: the classifier's negatives are the boxes of
     the detectors it will be shipped beside (issue 14, item 4)."""
     args = train_all.parse_args(["--out", str(tmp_path)])
-    made = train_all._mining_detectors(args)
+    made = train_stages.mining_detectors(args)
     assert made == hard_negatives.Detectors(tmp_path / "tile_detector.onnx", tmp_path / "tile_detector_general.onnx")
-    alone = train_all._mining_detectors(train_all.parse_args(["--only", "classifier", "--out", str(tmp_path)]))
+    alone = train_stages.mining_detectors(train_all.parse_args(["--only", "classifier", "--out", str(tmp_path)]))
     assert alone == hard_negatives.shipped_detectors()
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from sikwu.datasets import calibrate, train_all
+from sikwu.datasets import calibrate, train_stages
 
 
 def test_training_calibrates_the_classifier_it_made_beside_it_and_records_the_figures(monkeypatch) -> None:
@@ -17,7 +17,7 @@ def test_training_calibrates_the_classifier_it_made_beside_it_and_records_the_fi
         return {"calibration": {"temperature": 0.4}, "report": report}
 
     monkeypatch.setattr(calibrate, "run_calibration", fake)
-    got = train_all._calibrate(Path("out/tile_classifier.onnx"), 7)
+    got = train_stages.calibrate_beside(Path("out/tile_classifier.onnx"), 7)
     assert seen == {"write": True, "model": Path("out/tile_classifier.onnx"), "seed": 7}
     assert got["fitted"] == {"temperature": 0.4}
     assert got["report_part"] == {"accuracy": 0.99, "ece_calibrated": 0.02, "real_tiles_called_unknown": 3, "n": 100}

@@ -10,7 +10,7 @@ import json
 from pathlib import Path
 
 import pytest
-from sikwu.datasets import train, train_all
+from sikwu.datasets import train, train_all, train_stages
 from sikwu.datasets.scenes import art, debian, kde_sheets
 
 
@@ -78,8 +78,8 @@ def test_debian_sets_enter_the_data_version_by_content(tmp_path: Path, monkeypat
 
 
 def test_models_carry_the_debian_sets_only_when_used() -> None:
-    assert art.DEBIAN_ART_KEY not in train_all._model_extra([])
-    extra = train_all._model_extra(["debian:kde-classic", "debian:real"])
+    assert art.DEBIAN_ART_KEY not in train_stages.model_extra([])
+    extra = train_stages.model_extra(["debian:kde-classic", "debian:real"])
     assert extra[art.DEBIAN_ART_KEY] == "debian:kde-classic,debian:real"
 
 
@@ -94,9 +94,11 @@ def test_training_record_names_the_debian_sets_and_hands_them_to_every_model(tmp
     monkeypatch.setattr(art, "training_excluded_crops", lambda: (frozenset(), "test list"))
     monkeypatch.setattr(train_all, "training_files", lambda: [])
     monkeypatch.setattr(train_all, "scene_folder", lambda *a: seen.setdefault("scenes", (tmp_path, [])))
-    monkeypatch.setattr(train_all, "_train_detector", lambda args, scenes, sets: seen.setdefault("detector", sets))
-    monkeypatch.setattr(train_all, "_train_main", lambda args, sets: seen.setdefault("main", sets))
-    monkeypatch.setattr(train_all, "_train_classifier", lambda args, scenes, sets: seen.setdefault("classifier", sets))
+    monkeypatch.setattr(train_stages, "train_general", lambda args, scenes, sets: seen.setdefault("detector", sets))
+    monkeypatch.setattr(train_stages, "train_main", lambda args, sets: seen.setdefault("main", sets))
+    monkeypatch.setattr(
+        train_stages, "train_classifier", lambda args, scenes, sets: seen.setdefault("classifier", sets)
+    )
     record = train_all.train_all(train_all.parse_args(["--debian-art", "--out", str(tmp_path / "models")]))
     written = json.loads((tmp_path / "models" / train_all.RECORD_NAME).read_text())
     assert list(written["debian_art"]) == ["debian:kde-traditional"] == list(record["debian_art"])

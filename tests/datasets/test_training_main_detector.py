@@ -8,7 +8,7 @@ import json
 from pathlib import Path
 
 import pytest
-from sikwu.datasets import train, train_all, train_detector
+from sikwu.datasets import train, train_all, train_detector, train_stages
 from sikwu.datasets.scenes import art
 
 
@@ -28,8 +28,8 @@ def _fake_training(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> list[dict
 def test_the_main_detector_is_the_general_one_fine_tuned_without_the_synthetic_scenes(tmp_path, monkeypatch) -> None:
     calls = _fake_training(monkeypatch, tmp_path)
     args = train_all.parse_args(["--out", str(tmp_path), "--detector-steps", "7", "--main-steps", "5"])
-    train_all._train_detector(args, tmp_path / "scenes", [])
-    train_all._train_main(args, [])
+    train_stages.train_general(args, tmp_path / "scenes", [])
+    train_stages.train_main(args, [])
     general, main = calls
     assert general["out"] == tmp_path / "tile_detector_general.onnx" and general["steps"] == 7
     assert general["data"] == {"scene_dirs": (tmp_path / "scenes",)} and general["init"] is None
@@ -41,7 +41,7 @@ def test_the_main_detector_is_the_general_one_fine_tuned_without_the_synthetic_s
 def test_the_main_detector_keeps_the_heads_the_general_one_was_made_with(tmp_path, monkeypatch) -> None:
     calls = _fake_training(monkeypatch, tmp_path)
     args = train_all.parse_args(["--out", str(tmp_path), "--detector-heads", "light"])
-    train_all._train_main(args, [])
+    train_stages.train_main(args, [])
     assert calls[0]["recipe"].heads == "light"  # type: ignore[attr-defined]
 
 
@@ -60,8 +60,8 @@ def test_a_detector_run_records_both_detectors_and_their_durations(tmp_path, mon
     monkeypatch.setattr(art, "training_excluded_crops", lambda: (frozenset(), "test list"))
     monkeypatch.setattr(train_all, "training_files", lambda: [])
     monkeypatch.setattr(train_all, "scene_folder", lambda *a: (tmp_path, []))
-    monkeypatch.setattr(train_all, "_train_detector", lambda args, scenes, sets: seen.append("general") or {"g": 1})
-    monkeypatch.setattr(train_all, "_train_main", lambda args, sets: seen.append("main") or {"m": 1})
+    monkeypatch.setattr(train_stages, "train_general", lambda args, scenes, sets: seen.append("general") or {"g": 1})
+    monkeypatch.setattr(train_stages, "train_main", lambda args, sets: seen.append("main") or {"m": 1})
     record = train_all.train_all(train_all.parse_args(["--only", "detector", "--out", str(tmp_path / "models")]))
     assert seen == ["general", "main"]
     written = json.loads((tmp_path / "models" / train_all.RECORD_NAME).read_text())
