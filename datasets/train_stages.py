@@ -63,6 +63,8 @@ def mining_detectors(args: argparse.Namespace) -> Detectors:
 
 
 def train_classifier(args: argparse.Namespace, scenes: Path, debian_sets: list[str]) -> dict[str, object]:
+    """The classifier, from scratch on the prepared crops plus the scenes' crops and the hard negatives (and, when
+    asked, playing cards), stored in int8 and calibrated beside it."""
     import numpy as np
     from sikwu.datasets import hard_negatives, train
     from sikwu.datasets.prepare import CACHE_SIZE
@@ -110,10 +112,12 @@ def calibrate_beside(model: Path, seed: int) -> dict[str, object]:
 
 
 def command() -> str:
+    """The command line as typed, for the record and the models' metadata."""
     return "sikwu train " + " ".join(sys.argv[2:] if sys.argv[1:2] == ["train"] else sys.argv[1:])
 
 
 def _generator_version() -> str:
+    """``train_all.generator_version``, imported late: ``train_all`` imports this module."""
     from sikwu.datasets.train_all import generator_version
 
     return generator_version()
