@@ -89,7 +89,10 @@ def second_framing_look(
         mean: dict[str, float] = {}
         for label, p in [*pred, *other]:
             mean[label] = mean.get(label, 0.0) + p / 2
-        return q, Readings(sorted(mean.items(), key=lambda kv: -kv[1])[: len(pred)], mean_distance(pred, other))
+        one, two = getattr(pred, "tile", None), getattr(other, "tile", None)
+        tile = None if one is None or two is None else (one + two) / 2  # of the mean of the two distributions
+        top = sorted(mean.items(), key=lambda kv: -kv[1])[: len(pred)]
+        return q, Readings(top, mean_distance(pred, other), tile)
 
     return _look_again(named, framings, pixels, clf, lambda p: p[0][1] < SECOND_LOOK_BELOW, averaged)
 

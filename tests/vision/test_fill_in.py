@@ -159,6 +159,24 @@ def test_an_unsure_reading_is_averaged_with_the_tiles_other_framing() -> None:
     assert pred[0][0] == "8m" and pred[0][1] == pytest.approx(0.7)
 
 
+def test_two_framings_averaged_say_a_tile_as_their_mean_distribution_does() -> None:
+    """Whether the crop is a tile at all (1 - P(not-a-tile), ``naming.tile_mass``) is averaged with the readings."""
+    from sikwu.vision.classifier import Readings
+    from sikwu.vision.naming import second_framing_look, tile_mass
+
+    class Spread:
+        def predict(self, crops, k: int = 3):
+            return [Readings([("2p", 0.2), ("5m", 0.1), ("3f", 0.1)], None, 0.9 if crop.mean() < 180 else 0.7)
+                    for crop in crops]  # fmt: skip
+
+    pixels = np.full((480, 640, 3), 90, np.uint8)
+    pixels[100:180, 100:160] = 235
+    loose = box_quad((80.0, 80.0, 180.0, 200.0))
+    named = [(loose, Readings([("2p", 0.2), ("5m", 0.1), ("3f", 0.1)], None, 0.9))]
+    ((_, pred),) = second_framing_look(named, [box_quad(TILE)], pixels, Spread())
+    assert tile_mass(pred) == pytest.approx(0.8)
+
+
 def test_a_sure_reading_gets_no_second_look() -> None:
     from sikwu.vision.naming import second_framing_look
 
