@@ -73,9 +73,9 @@ def shipped_detectors() -> Detectors:
     return Detectors(Path(DEFAULT_MODEL_PATH), GENERAL_DETECTOR_PATH if GENERAL_DETECTOR_PATH.is_file() else None)
 
 
-def missing_detector(detectors: Detectors | None = None) -> str | None:
-    """Why hard negatives cannot be mined with ``detectors`` (default: the shipped pair), or None."""
-    main = (detectors or shipped_detectors()).main
+def missing_detector() -> str | None:
+    """Why hard negatives cannot be mined with the shipped pair (a run that trains only the classifier), or None."""
+    main = shipped_detectors().main
     if main.is_file():
         return None
     return (

@@ -73,8 +73,8 @@ def train_classifier(args: argparse.Namespace, scenes: Path, debian_sets: list[s
     from sikwu.vision.labels import NOT_A_TILE
 
     more: dict[str, tuple[np.ndarray, list[str]]] = {"synthetic scenes": scene_crops(scenes)}
+    detectors = mining_detectors(args)
     if args.negative_scenes:
-        detectors = mining_detectors(args)
         negatives = hard_negatives.cached_negatives(
             args.seed, args.negative_scenes, _generator_version(), CACHE_SIZE, detectors
         )
@@ -93,7 +93,7 @@ def train_classifier(args: argparse.Namespace, scenes: Path, debian_sets: list[s
     )  # fmt: skip
     summary.pop("history", None)
     if args.negative_scenes:  # the crops depend on the detectors mined with: name them
-        summary["hard_negatives_digest"] = hard_negatives.detectors_digest(mining_detectors(args))
+        summary["hard_negatives_digest"] = hard_negatives.detectors_digest(detectors)
     summary["quantized"] = replace_with_int8(args.out / CLASSIFIER_NAME)  # the float one stays beside it
     summary["calibration"] = calibrate_beside(args.out / CLASSIFIER_NAME, args.seed)
     return summary

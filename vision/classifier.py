@@ -166,7 +166,7 @@ class Readings(list[tuple[str, float]]):
     unchanged, and the distance travels with them to where the unknown verdict is made (``vision.assemble``).
     A step that merges two readings carries the mean distance on (``mean_distance``); readings rebuilt as a plain
     list carry none, and their crop is not judged by distance. ``tile``: 1 - P(not-a-tile) over all 44 labels,
-    whether the crop is any tile at all (``naming.tile_mass``); None where readings were merged."""
+    whether the crop is any tile at all (``naming.tile_mass``); merged readings carry the mean (``mean_tile``)."""
 
     def __init__(
         self, items: Sequence[tuple[str, float]] = (), distance: float | None = None, tile: float | None = None
@@ -180,6 +180,13 @@ def mean_distance(*preds: Sequence[tuple[str, float]]) -> float | None:
     """The mean distance from every known face of readings combined into one (None when none carries one)."""
     ds = [d for d in (getattr(p, "distance", None) for p in preds) if d is not None]
     return sum(ds) / len(ds) if ds else None
+
+
+def mean_tile(*preds: Sequence[tuple[str, float]]) -> float | None:
+    """The probability of being any tile of readings combined into one by averaging their distributions: the mean
+    of theirs (None when any lacks it: its top three alone would understate it)."""
+    ts = [getattr(p, "tile", None) for p in preds]
+    return None if not ts or None in ts else sum(t for t in ts if t is not None) / len(ts)
 
 
 def distances(preds: Sequence[Sequence[tuple[str, float]]]) -> np.ndarray | None:

@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 from typing import Protocol
 
 import numpy as np
-from sikwu.vision.classifier import SECOND_LOOK_BELOW, Readings, mean_distance
+from sikwu.vision.classifier import SECOND_LOOK_BELOW, Readings, mean_distance, mean_tile
 from sikwu.vision.labels import BACK, NOT_A_TILE
 from sikwu.vision.propose import continues_row
 from sikwu.vision.quads import area, overlap, quad_box, rectify
@@ -89,10 +89,8 @@ def second_framing_look(
         mean: dict[str, float] = {}
         for label, p in [*pred, *other]:
             mean[label] = mean.get(label, 0.0) + p / 2
-        one, two = getattr(pred, "tile", None), getattr(other, "tile", None)
-        tile = None if one is None or two is None else (one + two) / 2  # of the mean of the two distributions
         top = sorted(mean.items(), key=lambda kv: -kv[1])[: len(pred)]
-        return q, Readings(top, mean_distance(pred, other), tile)
+        return q, Readings(top, mean_distance(pred, other), mean_tile(pred, other))
 
     return _look_again(named, framings, pixels, clf, lambda p: p[0][1] < SECOND_LOOK_BELOW, averaged)
 
