@@ -295,7 +295,7 @@ def train_all(args: argparse.Namespace) -> dict[str, object]:
         durations["detector"] = round(time.time() - t1, 1)
     if args.only in (None, "classifier"):
         t1 = time.time()
-        record["classifier"] = stages.train_classifier(args, scenes, sorted(debian_art))
+        record["classifier"] = stages.train_classifier(args, scenes, sorted(debian_art), generator)
         durations["classifier"] = round(time.time() - t1, 1)
     record["durations_seconds"] = {**durations, "total": round(time.time() - t0, 1)}
     (args.out / RECORD_NAME).write_text(json.dumps(record, indent=2) + "\n")

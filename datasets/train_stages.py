@@ -62,9 +62,12 @@ def mining_detectors(args: argparse.Namespace) -> Detectors:
     return hard_negatives.Detectors(args.out / MAIN_NAME, args.out / GENERAL_NAME)
 
 
-def train_classifier(args: argparse.Namespace, scenes: Path, debian_sets: list[str]) -> dict[str, object]:
+def train_classifier(
+    args: argparse.Namespace, scenes: Path, debian_sets: list[str], generator: str
+) -> dict[str, object]:
     """The classifier, from scratch on the prepared crops plus the scenes' crops and the hard negatives (and, when
-    asked, playing cards), stored in int8 and calibrated beside it."""
+    asked, playing cards), stored in int8 and calibrated beside it. ``generator``: the run's generator version
+    (``train_all.generator_version``, read once when the run starts), which names the cached hard negatives."""
     import numpy as np
     from sikwu.datasets import hard_negatives, train
     from sikwu.datasets.prepare import CACHE_SIZE
@@ -75,9 +78,7 @@ def train_classifier(args: argparse.Namespace, scenes: Path, debian_sets: list[s
     more: dict[str, tuple[np.ndarray, list[str]]] = {"synthetic scenes": scene_crops(scenes)}
     detectors = mining_detectors(args)
     if args.negative_scenes:
-        negatives = hard_negatives.cached_negatives(
-            args.seed, args.negative_scenes, _generator_version(), CACHE_SIZE, detectors
-        )
+        negatives = hard_negatives.cached_negatives(args.seed, args.negative_scenes, generator, CACHE_SIZE, detectors)
         more["hard negatives"] = (negatives, [NOT_A_TILE] * len(negatives))
     if getattr(args, "card_negatives", False):
         from sikwu.datasets import synth
@@ -114,10 +115,3 @@ def calibrate_beside(model: Path, seed: int) -> dict[str, object]:
 def command() -> str:
     """The command line as typed, for the record and the models' metadata."""
     return "sikwu train " + " ".join(sys.argv[2:] if sys.argv[1:2] == ["train"] else sys.argv[1:])
-
-
-def _generator_version() -> str:
-    """``train_all.generator_version``, imported late: ``train_all`` imports this module."""
-    from sikwu.datasets.train_all import generator_version
-
-    return generator_version()

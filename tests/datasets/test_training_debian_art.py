@@ -97,7 +97,7 @@ def test_training_record_names_the_debian_sets_and_hands_them_to_every_model(tmp
     monkeypatch.setattr(train_stages, "train_general", lambda args, scenes, sets: seen.setdefault("detector", sets))
     monkeypatch.setattr(train_stages, "train_main", lambda args, sets: seen.setdefault("main", sets))
     monkeypatch.setattr(
-        train_stages, "train_classifier", lambda args, scenes, sets: seen.setdefault("classifier", sets)
+        train_stages, "train_classifier", lambda args, scenes, sets, generator: seen.setdefault("classifier", sets)
     )
     record = train_all.train_all(train_all.parse_args(["--debian-art", "--out", str(tmp_path / "models")]))
     written = json.loads((tmp_path / "models" / train_all.RECORD_NAME).read_text())
