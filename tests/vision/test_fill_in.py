@@ -296,20 +296,34 @@ def test_cover_agrees_with_quads_overlap_on_upright_boxes() -> None:
 
 
 def test_a_forked_process_still_runs_the_second_detector() -> None:
-    """The second detector runs on a thread; a child forked after it started must get its own (none is inherited)."""
-    import multiprocessing
+    """The second detector runs on a thread; a child forked after it started must get its own (none is inherited).
+    Run in a fresh interpreter: a child forked from the whole test session inherits OpenCV's thread pool from earlier
+    tests, and OpenCV is not fork-safe (opencv/opencv#5150; its own advice: spawn, or no OpenCV threads in the
+    child), which hung this test once in CI although the executor under test was fine."""
+    import subprocess
+    import sys
+    from pathlib import Path
 
+    script = f"""
+import multiprocessing, sys
+import numpy as np
+sys.path.insert(0, {str(Path(__file__).parent)!r})
+from sikwu.vision.io import load_image
+from sikwu.vision.propose import detector_proposals
+from vision_scenes import FixedDetector
+
+def filled():
     loaded = load_image(np.full((480, 640, 3), 90, np.uint8))
-    detector_proposals(loaded, FixedDetector(TILE), FixedDetector(ELSEWHERE))  # the thread exists in this process now
-    ctx = multiprocessing.get_context("fork")
-    with ctx.Pool(1) as pool:
-        filled = pool.apply_async(_filled_count).get(timeout=30)
-    assert filled == 1
+    return len(detector_proposals(loaded, FixedDetector({TILE}), FixedDetector({ELSEWHERE})).filled)
 
-
-def _filled_count() -> int:
-    loaded = load_image(np.full((480, 640, 3), 90, np.uint8))
-    return len(detector_proposals(loaded, FixedDetector(TILE), FixedDetector(ELSEWHERE)).filled)
+if __name__ == "__main__":
+    filled()  # the thread exists in this process now
+    with multiprocessing.get_context("fork").Pool(1) as pool:
+        print(pool.apply_async(filled).get(timeout=30))
+"""
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=90, check=False)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "1"
 
 
 def test_a_tile_diagonally_next_to_a_box_is_beside_it() -> None:
