@@ -1,9 +1,10 @@
 """Make a torch training run repeatable: the same seed and thread count give byte-identical weights.
 
 Why each setting: CPU kernels can pick different algorithms (and summation orders) by thread count, so the count is
-fixed and recorded; ``use_deterministic_algorithms`` makes torch refuse an op without a deterministic version rather
-than silently vary; OpenCV (augmentation) runs single-threaded so its resizes never depend on scheduling. Every
-random draw of data order and augmentation comes from NumPy generators seeded by the caller.
+fixed and recorded, and so are the numerics (``datasets.numerics``); ``use_deterministic_algorithms`` makes torch
+refuse an op without a deterministic version rather than silently vary; OpenCV (augmentation) runs single-threaded
+so its resizes never depend on scheduling. Every random draw of data order and augmentation comes from NumPy
+generators seeded by the caller.
 """
 
 from __future__ import annotations
@@ -15,10 +16,12 @@ from typing import Any
 import numpy as np
 
 
-def make_repeatable(seed: int, threads: int) -> None:
-    """Fix torch's threads, seeds and algorithms (call once, before any model is built)."""
+def make_repeatable(seed: int, threads: int, numerics: str = "fp32") -> None:
+    """Fix torch's threads, seeds, algorithms and training numerics (``datasets.numerics``; call once, before any
+    model is built)."""
     import cv2
     import torch
+    from sikwu.datasets import numerics as training_numerics
 
     if threads < 1:
         raise ValueError(f"threads must be at least 1, got {threads}")
@@ -27,6 +30,7 @@ def make_repeatable(seed: int, threads: int) -> None:
     torch.manual_seed(seed)
     random.seed(seed)
     cv2.setNumThreads(1)
+    training_numerics.use(numerics)
 
 
 def weights_digest(model: Any) -> str:

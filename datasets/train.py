@@ -22,6 +22,7 @@ from pathlib import Path
 
 import numpy as np
 from sikwu.datasets import split
+from sikwu.datasets.numerics import CHOICES as NUMERICS
 from sikwu.datasets.paths import PROJECT_ROOT
 
 INPUT_SIZE = 64  # square; crops are stretched to it (tiles arrive upright or lying down)
@@ -185,8 +186,10 @@ def fit(
     returns loss and accuracy over each tenth of the run. A cycle's scheduler is made when the cycle starts, because
     making one sets the optimiser's rate at once."""
     import torch
+    from sikwu.datasets import numerics
     from sikwu.datasets.prepare import Progress
 
+    model = numerics.prepare(model)
     opt = torch.optim.AdamW(model.parameters(), lr=cycles[0][1], weight_decay=5e-4)
     loss_fn = torch.nn.CrossEntropyLoss(label_smoothing=0.05)
     total = sum(n for n, _ in cycles)
@@ -201,8 +204,9 @@ def fit(
                     if isinstance(mod, torch.nn.BatchNorm2d):
                         mod.eval()
             idx = next(feed)
-            xb, yb = torch.from_numpy(augment(x[idx], rng, size)), torch.from_numpy(y[idx])
-            logits = model(xb)
+            xb, yb = numerics.batch(torch.from_numpy(augment(x[idx], rng, size))), torch.from_numpy(y[idx])
+            with numerics.forward():
+                logits = model(xb).float()
             loss = loss_fn(logits, yb)
             opt.zero_grad(set_to_none=True)
             loss.backward()
@@ -215,6 +219,7 @@ def fit(
             if done % max(1, total // 10) == 0 or done == total:
                 history.append({"step": done, "loss": round(tot_loss / seen, 4), "train_acc": round(tot_ok / seen, 4)})
                 tot_loss, tot_ok, seen = 0.0, 0, 0
+    numerics.restore(model)
     return history
 
 
@@ -234,7 +239,7 @@ def train(
     """Prepare the crops (cached), add ``more_crops`` (name -> padded crops, tile ids; e.g. cut from scenes), train
     for ``steps`` (plus restarts) and export; call ``make_repeatable`` first."""
     import torch
-    from sikwu.datasets import prepare, synth
+    from sikwu.datasets import numerics, prepare, synth
     from sikwu.datasets.model import STAGES, TileNet
     from sikwu.vision.labels import CLASS_LABELS
 
@@ -260,6 +265,7 @@ def train(
     fonts = [Path(f).name for f in synth.glyph_fonts()]  # the hands the synthetic glyph faces were drawn in
     record = {
         "seed": seed, "steps": [n for n, _ in cycles], "batch_size": batch_size, "restarts": restarts,
+        "numerics": numerics.current(),
         "training_crops": sizes, "training_seconds": round(train_s), "fine_tuned_from": str(init) if init else "",
         "glyph_fonts": fonts, **(extra or {}),
     }  # fmt: skip
@@ -284,6 +290,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--per-class", type=int, default=150, help="synthetic renders per tile class (default 150)")
     p.add_argument("--out", type=Path, default=DEFAULT_MODEL, help="where to write the ONNX model")
     p.add_argument("--threads", type=int, default=2, help="torch CPU threads (default 2; the weights depend on it)")
+    p.add_argument("--numerics", choices=NUMERICS, default="fp32", help="training numerics (datasets.numerics)")
     p.add_argument("--limit", type=int, default=None, help="train on a random subset of this many crops (smoke runs)")
     p.add_argument("--lr", type=float, default=3e-3, help="peak learning rate of the one-cycle schedule")
     p.add_argument("--init", type=Path, default=None, help="fine-tune from this exported ONNX model")
@@ -317,7 +324,7 @@ def run(args: argparse.Namespace) -> int:
         return 2
     from sikwu.datasets.repeatable import make_repeatable
 
-    make_repeatable(args.seed, args.threads)
+    make_repeatable(args.seed, args.threads, args.numerics)
     summary = train(
         args.steps, args.seed, args.per_class, args.out, lr=args.lr, limit=args.limit, init=args.init,
         restarts=args.restarts, extra={"threads": args.threads},

@@ -1,6 +1,7 @@
 """``sikwu train``: make the shipped models from scratch in one repeatable command, with a JSON record beside them.
 
-    sikwu train --out DIR [--seed 0] [--threads 2] [--detector-steps N] [--main-steps N] [--classifier-steps N]
+    sikwu train --out DIR [--seed 0] [--threads 2] [--numerics fp32|bf16|auto] [--detector-steps N]
+                [--main-steps N] [--classifier-steps N]
                 [--negative-scenes N] [--debian-art [extra|all]] [--card-negatives] [--only detector|classifier]
 
 Why one command with fixed step counts: the shipped models must be remade by anyone on two CPU cores and checked
@@ -42,6 +43,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from sikwu.datasets import train_stages as stages
+from sikwu.datasets.numerics import CHOICES as NUMERICS
 from sikwu.datasets.paths import PROJECT_ROOT, shared_path
 
 if TYPE_CHECKING:
@@ -206,6 +208,11 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--seed", type=int, default=0, help="seed for scenes, data order, augmentation and weights")
     p.add_argument("--threads", type=int, default=2, help="torch CPU threads (default 2; the weights depend on it)")
     p.add_argument(
+        "--numerics", choices=NUMERICS, default="fp32",
+        help="training numerics: fp32, or bf16 autocast (auto: bf16 where the CPU computes it natively; the weights "
+        "depend on it; datasets.numerics)",
+    )  # fmt: skip
+    p.add_argument(
         "--detector-steps", type=int, default=DEFAULT_DETECTOR_STEPS,
         help=f"detector steps of 16 samples (default {DEFAULT_DETECTOR_STEPS})",
     )  # fmt: skip
@@ -260,18 +267,19 @@ def train_all(args: argparse.Namespace) -> dict[str, object]:
     """The two detectors and the classifier (or ``--only`` the detectors or the classifier), then ``training.json``
     beside them; returns that record."""
     import torch
+    from sikwu.datasets import numerics
     from sikwu.datasets.repeatable import make_repeatable
     from sikwu.datasets.scenes.art import training_excluded_crops
     from sikwu.datasets.scenes.census import folder_census
 
     t0 = time.time()
-    make_repeatable(args.seed, args.threads)
+    make_repeatable(args.seed, args.threads, getattr(args, "numerics", "fp32"))
     files, generator = training_files(), generator_version()
     debian_art = debian_fingerprints(args.debian_art) if getattr(args, "debian_art", None) else {}
     cards = card_fingerprints() if getattr(args, "card_negatives", False) else {}
     _, held_origin = training_excluded_crops()
     record: dict[str, object] = {
-        "command": stages.command(), "seed": args.seed, "threads": args.threads,
+        "command": stages.command(), "seed": args.seed, "threads": args.threads, "numerics": numerics.current(),
         "steps": {
             "detector": args.detector_steps, "main_detector": args.main_steps, "classifier": args.classifier_steps
         },

@@ -30,6 +30,7 @@ from sikwu.datasets.detector_net import (
     load_onnx_weights,
 )
 from sikwu.datasets.detector_synth import load_synth
+from sikwu.datasets.numerics import CHOICES as NUMERICS
 from sikwu.datasets.paths import PROJECT_ROOT
 
 OUT_PATH = PROJECT_ROOT / "models" / "tile_detector.onnx"
@@ -178,8 +179,10 @@ def fit(
 ) -> list[dict[str, float]]:
     """``steps`` optimiser steps on samples from ``sampler``, with a progress bar; returns the loss every 10%."""
     import torch
+    from sikwu.datasets import numerics
     from sikwu.datasets.prepare import Progress
 
+    model = numerics.prepare(model)
     opt = torch.optim.AdamW(model.parameters(), lr=recipe.lr, weight_decay=1e-4)
     bar = Progress("detector", steps)
     run, history = np.zeros(3), []
@@ -192,9 +195,11 @@ def fit(
         side = recipe.sample_size(step, steps, size)
         sampler.synth_share = recipe.synth_share_at(step, steps)
         images, boxes = sampler.batch(recipe.batch, side)
-        x = torch.from_numpy(images.transpose(0, 3, 1, 2).astype(np.float32) / 255)
+        x = numerics.batch(torch.from_numpy(images.transpose(0, 3, 1, 2).astype(np.float32) / 255))
         targets = [torch.from_numpy(t) for t in make_targets(boxes, side // STRIDE)]
-        focal, size_l, off_l = losses(model(x), targets)
+        with numerics.forward():
+            outputs = model(x)
+        focal, size_l, off_l = losses([o.float() for o in outputs], targets)
         loss = focal + 0.5 * size_l + 0.5 * off_l
         opt.zero_grad()
         loss.backward()
@@ -206,6 +211,7 @@ def fit(
         if (step + 1) % max(1, steps // 10) == 0 or step + 1 == steps:
             heat, size_loss, off = (round(float(v), 4) for v in run)
             history.append({"step": step + 1, "heat": heat, "size": size_loss, "off": off})
+    numerics.restore(model)
     return history
 
 
@@ -268,6 +274,7 @@ def train(
 ) -> dict[str, object]:
     """Train from ``seed`` (or fine-tune ``init``) for ``steps`` steps, report on the monitoring scenes, export."""
     import torch
+    from sikwu.datasets import numerics
 
     torch.manual_seed(seed)
     sampler = DetectorSampler(data.real, data.synth, recipe.synth_share, seed, **recipe.sampler_options())
@@ -280,7 +287,8 @@ def train(
     rec, prec = evaluate(model, data.monitor_real)
     srec, sprec = evaluate(model, data.monitor_synth)
     training = {
-        "steps": steps, "seed": seed, "recipe": asdict(recipe), "seconds": round(seconds, 1),
+        "steps": steps, "seed": seed, "recipe": asdict(recipe), "numerics": numerics.current(),
+        "seconds": round(seconds, 1),
         "params": sum(p.numel() for p in model.parameters()),
         "real_scenes": len(data.real), "synthetic_scenes": len(data.synth),
         "fine_tuned_from": str(init) if init else None, "loss_history": history,
@@ -307,6 +315,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--minutes", type=_refuse_minutes, help=argparse.SUPPRESS)
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--threads", type=int, default=2, help="torch CPU threads (the result depends on it)")
+    ap.add_argument("--numerics", choices=NUMERICS, default="fp32", help="training numerics (datasets.numerics)")
     ap.add_argument("--synth", type=int, default=800, help="number of own-faces synthetic tables")
     ap.add_argument("--scenes", type=Path, action="append", default=[], help="a folder of scene photos (YOLO)")
     ap.add_argument("--out", type=Path, default=OUT_PATH)
@@ -320,7 +329,7 @@ def main(argv: list[str] | None = None) -> int:
         ap.error("--steps must be at least 1")
     from sikwu.datasets.repeatable import make_repeatable
 
-    make_repeatable(args.seed, args.threads)
+    make_repeatable(args.seed, args.threads, args.numerics)
     recipe = Recipe(**{k: getattr(args, k) for k in asdict(defaults)})
     data = load_data(args.seed, args.synth, tuple(args.scenes))
     command = "python -m sikwu.datasets.train_detector " + " ".join(sys.argv[1:] if argv is None else argv)

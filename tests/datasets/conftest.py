@@ -13,10 +13,14 @@ FACES = ("1m", "5p", "9s", "1z", "7z", "2f")
 def restore_torch_state():
     """``make_repeatable`` changes process-wide torch settings; put them back for the other tests."""
     torch = pytest.importorskip("torch", reason="training needs the optional 'train' extra (torch)")
+    from sikwu.datasets import numerics
+
     threads, deterministic = torch.get_num_threads(), torch.are_deterministic_algorithms_enabled()
+    chosen = numerics.current()
     yield
     torch.set_num_threads(threads)
     torch.use_deterministic_algorithms(deterministic)
+    numerics.use(chosen)
 
 
 @pytest.fixture

@@ -56,7 +56,7 @@ def test_a_detector_run_records_both_detectors_and_their_durations(tmp_path, mon
     from sikwu.datasets import repeatable
 
     seen: list[str] = []
-    monkeypatch.setattr(repeatable, "make_repeatable", lambda seed, threads: None)
+    monkeypatch.setattr(repeatable, "make_repeatable", lambda seed, threads, numerics="fp32": None)
     monkeypatch.setattr(art, "training_excluded_crops", lambda: (frozenset(), "test list"))
     monkeypatch.setattr(train_all, "training_files", lambda: [])
     monkeypatch.setattr(train_all, "scene_folder", lambda *a: (tmp_path, []))
