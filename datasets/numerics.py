@@ -21,7 +21,9 @@ from typing import Any
 
 #: What ``--numerics`` accepts: ``auto`` resolves to ``bf16`` where the CPU computes it natively, else ``fp32``.
 CHOICES = ("auto", "bf16", "fp32")
-_state = {"numerics": "fp32"}
+#: The commands' default: the shipped models were trained in float32, and their records carry no other numerics.
+DEFAULT = "fp32"
+_state = {"numerics": DEFAULT}
 
 
 def native_bf16() -> bool:

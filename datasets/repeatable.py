@@ -16,7 +16,7 @@ from typing import Any
 import numpy as np
 
 
-def make_repeatable(seed: int, threads: int, numerics: str = "fp32") -> None:
+def make_repeatable(seed: int, threads: int, numerics: str | None = None) -> None:
     """Fix torch's threads, seeds, algorithms and training numerics (``datasets.numerics``; call once, before any
     model is built)."""
     import cv2
@@ -30,7 +30,7 @@ def make_repeatable(seed: int, threads: int, numerics: str = "fp32") -> None:
     torch.manual_seed(seed)
     random.seed(seed)
     cv2.setNumThreads(1)
-    training_numerics.use(numerics)
+    training_numerics.use(numerics or training_numerics.DEFAULT)
 
 
 def weights_digest(model: Any) -> str:

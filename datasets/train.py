@@ -23,6 +23,7 @@ from pathlib import Path
 import numpy as np
 from sikwu.datasets import split
 from sikwu.datasets.numerics import CHOICES as NUMERICS
+from sikwu.datasets.numerics import DEFAULT as DEFAULT_NUMERICS
 from sikwu.datasets.paths import PROJECT_ROOT
 
 INPUT_SIZE = 64  # square; crops are stretched to it (tiles arrive upright or lying down)
@@ -290,7 +291,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--per-class", type=int, default=150, help="synthetic renders per tile class (default 150)")
     p.add_argument("--out", type=Path, default=DEFAULT_MODEL, help="where to write the ONNX model")
     p.add_argument("--threads", type=int, default=2, help="torch CPU threads (default 2; the weights depend on it)")
-    p.add_argument("--numerics", choices=NUMERICS, default="fp32", help="training numerics (datasets.numerics)")
+    p.add_argument(
+        "--numerics", choices=NUMERICS, default=DEFAULT_NUMERICS, help="training numerics (datasets.numerics)"
+    )
     p.add_argument("--limit", type=int, default=None, help="train on a random subset of this many crops (smoke runs)")
     p.add_argument("--lr", type=float, default=3e-3, help="peak learning rate of the one-cycle schedule")
     p.add_argument("--init", type=Path, default=None, help="fine-tune from this exported ONNX model")

@@ -44,6 +44,7 @@ from typing import TYPE_CHECKING
 
 from sikwu.datasets import train_stages as stages
 from sikwu.datasets.numerics import CHOICES as NUMERICS
+from sikwu.datasets.numerics import DEFAULT as DEFAULT_NUMERICS
 from sikwu.datasets.paths import PROJECT_ROOT, shared_path
 
 if TYPE_CHECKING:
@@ -208,7 +209,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--seed", type=int, default=0, help="seed for scenes, data order, augmentation and weights")
     p.add_argument("--threads", type=int, default=2, help="torch CPU threads (default 2; the weights depend on it)")
     p.add_argument(
-        "--numerics", choices=NUMERICS, default="fp32",
+        "--numerics", choices=NUMERICS, default=DEFAULT_NUMERICS,
         help="training numerics: fp32, or bf16 autocast (auto: bf16 where the CPU computes it natively; the weights "
         "depend on it; datasets.numerics)",
     )  # fmt: skip
@@ -273,7 +274,7 @@ def train_all(args: argparse.Namespace) -> dict[str, object]:
     from sikwu.datasets.scenes.census import folder_census
 
     t0 = time.time()
-    make_repeatable(args.seed, args.threads, getattr(args, "numerics", "fp32"))
+    make_repeatable(args.seed, args.threads, args.numerics)
     files, generator = training_files(), generator_version()
     debian_art = debian_fingerprints(args.debian_art) if getattr(args, "debian_art", None) else {}
     cards = card_fingerprints() if getattr(args, "card_negatives", False) else {}

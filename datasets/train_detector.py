@@ -31,6 +31,7 @@ from sikwu.datasets.detector_net import (
 )
 from sikwu.datasets.detector_synth import load_synth
 from sikwu.datasets.numerics import CHOICES as NUMERICS
+from sikwu.datasets.numerics import DEFAULT as DEFAULT_NUMERICS
 from sikwu.datasets.paths import PROJECT_ROOT
 
 OUT_PATH = PROJECT_ROOT / "models" / "tile_detector.onnx"
@@ -315,7 +316,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--minutes", type=_refuse_minutes, help=argparse.SUPPRESS)
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--threads", type=int, default=2, help="torch CPU threads (the result depends on it)")
-    ap.add_argument("--numerics", choices=NUMERICS, default="fp32", help="training numerics (datasets.numerics)")
+    ap.add_argument(
+        "--numerics", choices=NUMERICS, default=DEFAULT_NUMERICS, help="training numerics (datasets.numerics)"
+    )
     ap.add_argument("--synth", type=int, default=800, help="number of own-faces synthetic tables")
     ap.add_argument("--scenes", type=Path, action="append", default=[], help="a folder of scene photos (YOLO)")
     ap.add_argument("--out", type=Path, default=OUT_PATH)

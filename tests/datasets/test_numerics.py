@@ -1,4 +1,5 @@
-"""Training numerics (``datasets.numerics``): what ``--numerics`` resolves to, and that a run records it."""
+"""Training numerics (``datasets.numerics``): what ``--numerics`` resolves to and how long the process keeps it
+(``test_training_main_detector`` checks that ``training.json`` records it)."""
 
 from __future__ import annotations
 

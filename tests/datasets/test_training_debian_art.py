@@ -90,7 +90,7 @@ def test_training_record_names_the_debian_sets_and_hands_them_to_every_model(tmp
     monkeypatch.setenv("SIKWU_CACHE", str(tmp_path))
     _fetch_fixture(tmp_path)
     seen: dict[str, object] = {}
-    monkeypatch.setattr(repeatable, "make_repeatable", lambda seed, threads, numerics="fp32": None)
+    monkeypatch.setattr(repeatable, "make_repeatable", lambda seed, threads, numerics=None: None)
     monkeypatch.setattr(art, "training_excluded_crops", lambda: (frozenset(), "test list"))
     monkeypatch.setattr(train_all, "training_files", lambda: [])
     monkeypatch.setattr(train_all, "scene_folder", lambda *a: seen.setdefault("scenes", (tmp_path, [])))

@@ -56,7 +56,7 @@ def test_a_detector_run_records_both_detectors_and_their_durations(tmp_path, mon
     from sikwu.datasets import repeatable
 
     seen: list[str] = []
-    monkeypatch.setattr(repeatable, "make_repeatable", lambda seed, threads, numerics="fp32": None)
+    monkeypatch.setattr(repeatable, "make_repeatable", lambda seed, threads, numerics=None: None)
     monkeypatch.setattr(art, "training_excluded_crops", lambda: (frozenset(), "test list"))
     monkeypatch.setattr(train_all, "training_files", lambda: [])
     monkeypatch.setattr(train_all, "scene_folder", lambda *a: (tmp_path, []))
@@ -68,6 +68,7 @@ def test_a_detector_run_records_both_detectors_and_their_durations(tmp_path, mon
     assert written["general_detector"] == {"g": 1} and written["detector"] == {"m": 1} == record["detector"]
     assert {"general_detector", "detector"} <= set(written["durations_seconds"])
     assert written["steps"]["main_detector"] == train_all.DEFAULT_MAIN_STEPS
+    assert written["numerics"] == "fp32"
 
 
 def test_the_main_detector_steps_are_checked_with_the_others_before_any_work(tmp_path, monkeypatch, capsys) -> None:
