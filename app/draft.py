@@ -119,6 +119,9 @@ class Draft:
     #: False while ``winning_uid`` is only a proposal (the photo's last concealed tile): the page marks it and the
     #: result says so until the player taps the winning tile. Typed notation puts the winning tile last on purpose.
     winning_confirmed: bool = False
+    #: Photo numbers of the tiles the players said are not tiles at all (a box on the table's print, a coin): with
+    #: the opt-in to teach their set, those crops teach it what on their table is not a tile.
+    not_tiles: tuple[int, ...] = ()
 
     # ---- building -------------------------------------------------------------------------------------------
     @classmethod
@@ -280,6 +283,14 @@ class Draft:
             winning_uid=None if draft.winning_uid == uid else draft.winning_uid,
         )
         return draft.with_default_winning()
+
+    def mark_not_a_tile(self, uid: int) -> Draft:
+        """Remove a tile the photo reported where there is none (the table's print, a coin, a shadow), remembering
+        its photo number so the set can learn it; a tile added by hand has no place in the photo to learn from."""
+        number = self.tile(uid).number
+        if number is None:
+            raise DraftError(_("Only a tile found in the photo can be marked 'not a tile'; delete a tile you added."))
+        return replace(self.delete_tile(uid), not_tiles=(*self.not_tiles, number))
 
     def set_winning(self, uid: int) -> Draft:
         t = self.tile(uid)

@@ -56,6 +56,7 @@ class W(StrEnum):
     ADD_TILE_OPEN = "add_tile_open"
     ADD_DONE = "add_done"
     DELETE_TILE = "delete_tile"
+    NOT_A_TILE = "not_a_tile"
     MARK_WINNING = "mark_winning"
     CLOSE_EDITOR = "close_editor"
     TILE_EDITOR = "tile_editor"

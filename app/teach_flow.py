@@ -22,6 +22,7 @@ from sikwu.app.i18n import _
 from sikwu.app.session import Flash, Session
 from sikwu.app.teach_services import Taught, TeachRefused
 from sikwu.scoring.tiles import TILE_IDS
+from sikwu.vision.labels import NOT_A_TILE
 
 #: The scoring page's URL parameter naming the set photos are read as.
 SET_PARAM = "tiles"
@@ -135,12 +136,13 @@ def sync_url(session: Session, params: MutableMapping[str, Any]) -> None:
 @dataclass(frozen=True)
 class Correction:
     key: tuple[str, int, str]  # (photo digest, tile uid, face): added once
-    face: str
+    face: str  # a tile id, or NOT_A_TILE for a box the players said holds no tile
     quad: np.ndarray  # in the displayed photo's pixels
 
 
 def corrections(session: Session, draft: Draft) -> list[Correction]:
-    """Tiles of the photo the player gave another face than recognition did, not yet added to the set."""
+    """Tiles of the photo the player gave another face than recognition did, and boxes they said are not tiles
+    (``Draft.mark_not_a_tile``), not yet added to the set."""
     photo = session.photo
     if photo is None or photo.found is None or photo.rgb is None:
         return []
@@ -152,28 +154,39 @@ def corrections(session: Session, draft: Draft) -> list[Correction]:
         key = (photo.digest, t.uid, t.tile)
         if t.tile != found.tiles[t.number - 1]["tile"] and quad is not None and key not in learned:
             out.append(Correction(key, t.tile, np.asarray(quad, np.float32) * photo.scale))
+    for number in dict.fromkeys(draft.not_tiles):
+        quad = found.quads[number - 1] if 0 < number <= len(found.quads) else None
+        key = (photo.digest, number, NOT_A_TILE)
+        if quad is not None and key not in learned:
+            out.append(Correction(key, NOT_A_TILE, np.asarray(quad, np.float32) * photo.scale))
     return out
 
 
 def learn_corrections(session: Session, outcome: flow.Outcome) -> Flash | None:
-    """With the opt-in ticked and a set chosen, add the corrected tiles of a hand that scores to the set; a warning
-    when they could not be added (they are tried again on the next run)."""
+    """With the opt-in ticked and a set chosen, add the corrected tiles of a hand that scores to the set, and the
+    boxes marked not a tile as its table's examples; a warning when they could not be added (they are tried again on
+    the next run)."""
     name, photo = session.tile_set, session.photo
     if not session.learn or name is None or not isinstance(outcome, flow.Result) or photo is None:
         return None
     pending = corrections(session, session.draft)
     if not pending or photo.rgb is None:
         return None
+    tiles = [c for c in pending if c.face != NOT_A_TILE]
+    table = [c for c in pending if c.face == NOT_A_TILE]
     try:
-        crops = teach_services.tile_crops(photo.rgb, [c.quad for c in pending])
-        teach_services.teach_tiles(name, crops, [c.face for c in pending])
+        crops = teach_services.tile_crops(photo.rgb, [c.quad for c in tiles + table])
+        faces = [c.face for c in tiles]
+        teach_services.teach_tiles(name, crops[: len(tiles)], faces, table=crops[len(tiles) :])
     except (TeachRefused, services.Unavailable) as exc:
         return Flash("warning", _("The corrected tiles could not be added to your set: {error}").format(error=exc))
     session.mark_learned(frozenset(c.key for c in pending))
     return None
 
 
-def learned_from_photo(session: Session) -> int:
-    """How many tiles of the current photo were added to the set."""
+def learned_from_photo(session: Session) -> tuple[int, int]:
+    """How many tiles of the current photo were added to the set, and how many of its boxes as not a tile."""
     photo = session.photo
-    return 0 if photo is None else sum(1 for key in session.learned if key[0] == photo.digest)
+    keys = [] if photo is None else [key for key in session.learned if key[0] == photo.digest]
+    not_tiles = sum(1 for key in keys if key[2] == NOT_A_TILE)
+    return len(keys) - not_tiles, not_tiles

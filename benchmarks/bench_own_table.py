@@ -8,8 +8,10 @@ table kind of ``datasets.scenes.tables``, one table (its own seed):
 1. the teaching photo: a tile of each face laid out in order on that table (``bench_teach.grid_photo``), taught
    with ``vision.teach.teach_from_photo(in_order=True)``;
 2. scenes of that set on that table (``--per-kind`` of each kind but the wall, ``--seed``), read by the shipped
-   models ("before"), with the taught set without its table crops ("set only") and with the set as taught
-   ("set and table").
+   models ("before"), with the taught set without its table crops ("set only"), with the set as taught ("set and
+   table"), and with the set as taught that also learns, after each scene, the phantom tiles of that scene as the
+   players mark them "Not a tile" on the page ("marked as played": ``vision.teach.add_examples(table=...)``, the
+   opt-in path of corrected hands), so each scene is read with the marks of the scenes before it on that table.
 
 Printed per table kind: tiles right, phantom tiles (reported where no labelled tile lies under a tenth of the box:
 on the bare table) and precision (reported tiles matching a labelled one).
@@ -35,7 +37,7 @@ from sikwu.datasets.scenes.render import SceneSample
 from sikwu.datasets.scenes.tables import KINDS as TABLE_KINDS
 
 from benchmarks.bench_scenes import DOC, _pct, art_for, expected_id, match
-from benchmarks.bench_scenes_taught import MIXED, read_scene, teaching_crops
+from benchmarks.bench_scenes_taught import MIXED, teaching_crops
 from benchmarks.bench_teach import grid_photo
 from benchmarks.report import command_line, markdown_table, write_section
 
@@ -43,7 +45,8 @@ from benchmarks.report import command_line, markdown_table, write_section
 TABLE_SEED = 9000
 #: A reported tile whose box has at most this share over labelled tiles lies on the bare table.
 ON_TABLE = 0.1
-WAYS = ("before", "set only", "set and table")
+WAYS = ("before", "set only", "set and table", "marked as played")
+MARKED = WAYS[-1]
 
 
 class Counts:
@@ -52,11 +55,14 @@ class Counts:
     def __init__(self) -> None:
         self.n = np.zeros(5, np.int64)
 
-    def add(self, sample: SceneSample, ids: list[str], boxes: np.ndarray) -> None:
+    def add(self, sample: SceneSample, ids: list[str], boxes: np.ndarray) -> list[int]:
+        """Count one scene read as ``ids`` at ``boxes``; returns the indices of the phantoms (on the bare table)."""
         gt = np.array([t.box for t in sample.tiles], np.float32).reshape(-1, 4)
         pairs = dict((g, p) for p, g in match(boxes, gt))
         right = sum(g in pairs and ids[pairs[g]] == expected_id(t.label) for g, t in enumerate(sample.tiles))
-        self.n += [len(gt), right, len(ids), len(pairs), sum(_on_table(b, gt) for b in boxes)]
+        phantoms = [i for i, b in enumerate(boxes) if _on_table(b, gt)]
+        self.n += [len(gt), right, len(ids), len(pairs), len(phantoms)]
+        return phantoms
 
 
 def _on_table(box: np.ndarray, gt: np.ndarray) -> bool:
@@ -73,7 +79,7 @@ def run_table(source: str, number: int, kind: str, crops, bank, args, backs, cou
     import cv2
     from sikwu.vision.classifier import default_classifier
     from sikwu.vision.set_classifier import SetClassifier, for_recognition
-    from sikwu.vision.teach import TeachError, load_set, teach_from_photo
+    from sikwu.vision.teach import TeachError, add_examples, load_set, teach_from_photo
 
     seed = TABLE_SEED + 100 * number + sorted(TABLE_KINDS).index(kind)
     photo = Path(tempfile.mkdtemp()) / "set.png"
@@ -88,17 +94,43 @@ def run_table(source: str, number: int, kind: str, crops, bank, args, backs, cou
         set_only.table = np.zeros((0, 0), np.float32)
         readers["set only"] = for_recognition(set_only)
         readers["set and table"] = for_recognition(load_set(taught.set_name))
+        marked = load_set(taught.set_name)
+        marked.name = f"{taught.set_name}-marked"
+        marked.save()
+        readers[MARKED] = for_recognition(marked)
     scenes = iter_scenes(args.kinds, args.per_kind, args.seed + seed, bank, args.long_side, backs, False, seed, kind)
     for _, sample in scenes:
         for way, clf in readers.items():
-            counts[kind][way].add(sample, *read_scene(sample.jpeg, clf))
+            ids, boxes, crops = read_scene_crops(sample.jpeg, clf)
+            phantoms = counts[kind][way].add(sample, ids, boxes)
+            if way == MARKED and phantoms and clf.tile_set is not None:
+                add_examples(clf.tile_set.name, [], [], clf, table=[crops[i] for i in phantoms])
+                readers[MARKED] = for_recognition(load_set(clf.tile_set.name))
+
+
+def read_scene_crops(jpeg: bytes, classifier) -> tuple[list[str], np.ndarray, list[np.ndarray]]:  # noqa: ANN001
+    """``bench_scenes_taught.read_scene`` plus each tile's crop as the page frames a tile the players mark."""
+    from sikwu.vision import recognize
+    from sikwu.vision.io import ImageInputError, load_image
+    from sikwu.vision.teach import tile_crops
+
+    try:
+        loaded = load_image(jpeg)
+        rec = recognize(loaded, classifier=classifier)
+    except ImageInputError:
+        return [], np.zeros((0, 4), np.float32), []
+    scale = np.array(loaded.scale, np.float32)
+    crops = tile_crops(loaded.pixels, [np.asarray(t.quad, np.float32) / scale for t in rec.tiles])
+    return [t.id for t in rec.tiles], np.array([t.box for t in rec.tiles], np.float32).reshape(-1, 4), crops
 
 
 def report(counts: dict[str, dict[str, Counts]], sets: list[str], args: argparse.Namespace) -> str:
     head = (
         f"Held-out art sets ({', '.join(sets)}), each taught in order from one photo on one table of each kind, "
         f"then read on that table: {args.per_kind} scene(s) per kind ({', '.join(args.kinds)}), seed {args.seed} "
-        f"plus the table's, long side {args.long_side} px. Phantoms: tiles reported on the bare table."
+        f"plus the table's, long side {args.long_side} px. Phantoms: tiles reported on the bare table. Marked as "
+        f"played: the set as taught, learning after each scene the phantoms the players mark 'Not a tile' there "
+        f"(scenes read in the order {', '.join(args.kinds)}, so the first scene of each table is read unmarked)."
     )
     rows = []
     for kind in [*sorted(counts), "all"]:

@@ -146,19 +146,21 @@ def add_examples(
     table: Sequence[np.ndarray] = (),
 ) -> TeachResult:
     """Add tile crops with their (player-confirmed) ids to the named set, creating it when new; ``table``: crops of
-    the players' table, not tiles (``vision.teach_table``)."""
+    the players' table, not tiles (``vision.teach_table``; also boxes the players marked "not a tile", which may
+    come alone)."""
     check_name(set_name)
     if len(crops) != len(labels):
         raise TeachError(f"{len(crops)} crops but {len(labels)} tile ids; give one id per crop")
     bad = sorted({t for t in labels if t not in TILE_IDS})
     if bad:
         raise TeachError(f"not tile ids: {', '.join(bad)} (use ids such as 1m, 9p, 7z, 1f)")
-    if not crops:
+    if not crops and not table:
         raise TeachError("no tiles to teach: give at least one crop with its tile id")
     clf = classifier or SetClassifier()
     tile_set = _open_set(clf, set_name, replace)
     first_tile = tile_set.tiles
-    tile_set.add(list(labels), clf.embed_views(crops), teach_views.VIEWS)
+    if crops:
+        tile_set.add(list(labels), clf.embed_views(crops), teach_views.VIEWS)
     if table:
         from sikwu.vision.teach_table import half_turned
 

@@ -70,6 +70,12 @@ def delete_tile(uid: int) -> None:
     session().close_dialogs()
 
 
+def mark_not_a_tile(uid: int) -> None:
+    session()  # this run's language, for the message
+    _apply(lambda d: d.mark_not_a_tile(uid), _("Removed: not a tile."))
+    session().close_dialogs()
+
+
 def mark_winning(uid: int) -> None:
     session()  # this run's language, for the message
     _apply(lambda d: d.set_winning(uid), _("Winning tile marked."))

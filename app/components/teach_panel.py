@@ -50,12 +50,15 @@ def render_learn(session: Session, outcome: flow.Outcome) -> None:
         key=W.LEARN,
         help=_(
             "A corrected tile's picture is added to your set once the hand scores, so this set is read better next "
-            "time. Leave it off for a borrowed set."
+            "time; a box you mark 'Not a tile' teaches it what on your table is no tile. Leave it off for a borrowed "
+            "set."
         ),
     )
     problem = teach_flow.learn_corrections(session, outcome)
     if problem is not None:
         st.warning(problem.text)
-    added = teach_flow.learned_from_photo(session)
+    added, not_tiles = teach_flow.learned_from_photo(session)
     if added and session.learn:
         st.caption("✓ " + _("{n} tile(s) of this photo added to the set.").format(n=added))
+    if not_tiles and session.learn:
+        st.caption("✓ " + _("{n} box(es) of this photo learned as not a tile.").format(n=not_tiles))

@@ -85,6 +85,18 @@ def render_editor(draft: Draft, t: DraftTile, pictures: bool, crop: np.ndarray |
                     type="primary" if t.uid == draft.winning_uid else "secondary",
                 )
             st.button(_("Delete"), key=W.DELETE_TILE, on_click=C.delete_tile, args=(t.uid,), icon=":material/delete:")
+            if t.number is not None:
+                st.button(
+                    _("Not a tile"),
+                    key=W.NOT_A_TILE,
+                    on_click=C.mark_not_a_tile,
+                    args=(t.uid,),
+                    icon=":material/block:",
+                    help=_(
+                        "Remove it: there is no tile there. With 'Add the tiles I correct to my set' ticked, your set "
+                        "learns that this is not a tile on your table."
+                    ),
+                )
             st.button(_("Close"), key=W.CLOSE_EDITOR, on_click=C.close_dialog)
         st.markdown(_("Not one of these? Pick the face:"))
         render_palette(C.replace_tile, (t.uid,), pictures, key_prefix="pal", current=t.tile)

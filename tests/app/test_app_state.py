@@ -42,6 +42,18 @@ def test_adding_and_deleting_tiles():
     assert d.winning() is not None
 
 
+def test_a_photo_tile_marked_not_a_tile_is_removed_and_its_photo_number_kept():
+    d = Draft.from_found([{"tile": t} for t in HAND + ["8p"]])
+    d = d.mark_not_a_tile(15)
+    assert [t.tile for t in d.tiles] == HAND and d.not_tiles == (15,)
+
+
+def test_a_tile_added_by_hand_cannot_be_marked_not_a_tile():
+    d = Draft.from_found([{"tile": t} for t in HAND[:-1]]).add_tile("5z")
+    with pytest.raises(DraftError, match="delete a tile you added"):
+        d.mark_not_a_tile(14)
+
+
 def test_flowers_go_to_the_bonus_group_and_cannot_win():
     d = Draft.from_tiles(HAND + ["1f"])
     assert [t.tile for t in d.bonus_tiles()] == ["1f"]

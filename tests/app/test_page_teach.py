@@ -244,6 +244,22 @@ def test_corrected_tiles_are_added_to_the_set_once_the_hand_scores_when_opted_in
     assert len(taught_here("home")) == 43  # added once, not on every rerun
 
 
+def test_a_box_marked_not_a_tile_teaches_the_sets_table_once_the_hand_scores_when_opted_in(whole_set):
+    from sikwu.vision.teach import load_set
+
+    at = teach(teach_page(), "home", whole_set).switch_page("page.py").run()
+    at.file_uploader(key="photo_upload").upload("hand.png", laid_out([*HAND, "9p"], cols=15, gap=6), "image/png").run()
+    at.checkbox(key="learn_corrections").check().run()
+    table_before = len(load_set("home").table)
+    extra = next(t.uid for t in at.session_state["sikwu_draft"].tiles if t.tile == "9p")
+    at.button(key=f"tile_{extra}").click().run()
+    at.button(key="not_a_tile").click().run()  # the 14 tiles left are the winning hand
+    assert not at.exception
+    assert len(load_set("home").table) == table_before + 2  # the box and its half turn
+    assert len(taught_here("home")) == 42  # no tile was taught
+    assert any("1 box(es) of this photo learned as not a tile" in c.value for c in at.caption)
+
+
 def test_corrections_stay_out_of_the_set_without_the_opt_in(whole_set):
     at = teach(teach_page(), "home", whole_set).switch_page("page.py").run()
     at.file_uploader(key="photo_upload").upload("hand.png", laid_out(HAND, cols=14, gap=6), "image/png").run()

@@ -5,6 +5,7 @@ No model runs here; the page itself is driven in tests/app/test_page_teach.py.""
 from __future__ import annotations
 
 from pathlib import Path
+from unittest.mock import Mock
 
 import numpy as np
 import pytest
@@ -59,6 +60,30 @@ def test_a_tile_already_added_is_not_offered_again() -> None:
     session.correct(session.draft.replace_tile(4, "6z"))
     session.mark_learned(frozenset({("abc", 4, "6z")}))
     assert teach_flow.corrections(session, session.draft) == []
+
+
+def test_a_box_marked_not_a_tile_is_a_table_correction_added_once() -> None:
+    session = photo_session()
+    session.correct(session.draft.mark_not_a_tile(3))
+    (only,) = teach_flow.corrections(session, session.draft)
+    assert only.face == "not-a-tile" and only.key == ("abc", 3, "not-a-tile")
+    assert only.quad[0].tolist() == [20.0, 0.0]  # the third box of the photo
+    session.mark_learned(frozenset({only.key}))
+    assert teach_flow.corrections(session, session.draft) == []
+
+
+def test_boxes_marked_not_a_tile_reach_the_set_as_its_table_beside_the_corrected_tiles(monkeypatch) -> None:
+    calls = []
+    monkeypatch.setattr(
+        teach_flow.teach_services, "teach_tiles", lambda name, crops, faces, table=(): calls.append((faces, table))
+    )
+    session = photo_session()
+    session.tile_set, session.learn = "home", True
+    session.correct(session.draft.replace_tile(4, "6z").mark_not_a_tile(3))
+    assert teach_flow.learn_corrections(session, Mock(spec=flow.Result)) is None  # a hand that scores
+    ((faces, table),) = calls
+    assert faces == ["6z"] and len(table) == 1
+    assert teach_flow.learned_from_photo(session) == (1, 1)
 
 
 def test_nothing_is_added_without_the_opt_in_or_before_the_hand_scores(monkeypatch) -> None:

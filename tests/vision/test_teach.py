@@ -147,6 +147,19 @@ def test_corrected_tiles_are_added_to_an_existing_set(clf: SetClassifier) -> Non
     assert load_set("home").tiles == 3
 
 
+def test_boxes_marked_not_a_tile_alone_are_kept_as_the_sets_table(clf: SetClassifier) -> None:
+    add_examples("home", _faces(["1m", "2m"]), ["1m", "2m"], clf)
+    result = add_examples("home", [], [], clf, table=[np.full((72, 54, 3), 90, np.uint8)])
+    tile_set = load_set("home")
+    assert result.table_crops == 1 and tile_set.tile_labels == ["1m", "2m"]
+    assert len(tile_set.table) == 2  # the crop and its half turn
+
+
+def test_adding_nothing_at_all_is_refused(clf: SetClassifier) -> None:
+    with pytest.raises(TeachError, match="no tiles to teach"):
+        add_examples("home", [], [], clf)
+
+
 def test_adding_examples_with_a_non_tile_id_is_refused(clf: SetClassifier) -> None:
     with pytest.raises(TeachError, match="not tile ids: 10m"):
         add_examples("home", _faces(["1m"]), ["10m"], clf)
