@@ -22,8 +22,9 @@ from sikwu.app.i18n import _
 from sikwu.app.session import Flash, Session
 from sikwu.app.teach_services import Taught, TeachRefused
 from sikwu.scoring.tiles import TILE_IDS
-from sikwu.vision.labels import NOT_A_TILE
 
+#: A correction's face for a box the players marked "Not a tile": its crop teaches the set's table, not a face.
+NOT_A_TILE = "not-a-tile"
 #: The scoring page's URL parameter naming the set photos are read as.
 SET_PARAM = "tiles"
 
