@@ -50,8 +50,7 @@ def render_learn(session: Session, outcome: flow.Outcome) -> None:
         key=W.LEARN,
         help=_(
             "A corrected tile's picture is added to your set once the hand scores, so this set is read better next "
-            "time; a box you mark 'Not a tile' teaches it what on your table is no tile. Leave it off for a borrowed "
-            "set."
+            "time; a box you mark 'Not a tile' is kept as an example of your table. Leave it off for a borrowed set."
         ),
     )
     problem = teach_flow.learn_corrections(session, outcome)

@@ -93,8 +93,8 @@ def render_editor(draft: Draft, t: DraftTile, pictures: bool, crop: np.ndarray |
                     args=(t.uid,),
                     icon=":material/block:",
                     help=_(
-                        "Remove it: there is no tile there. With 'Add the tiles I correct to my set' ticked, your set "
-                        "learns that this is not a tile on your table."
+                        "Remove it: there is no tile there. With 'Add the tiles I correct to my set' ticked, its "
+                        "picture is kept with your set as an example of your table."
                     ),
                 )
             st.button(_("Close"), key=W.CLOSE_EDITOR, on_click=C.close_dialog)
