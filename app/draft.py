@@ -119,9 +119,7 @@ class Draft:
     #: False while ``winning_uid`` is only a proposal (the photo's last concealed tile): the page marks it and the
     #: result says so until the player taps the winning tile. Typed notation puts the winning tile last on purpose.
     winning_confirmed: bool = False
-    #: Photo numbers of the tiles the players said are not tiles at all (a box on the table's print, a coin): with
-    #: the opt-in to teach their set, those crops teach it what on their table is not a tile.
-    not_tiles: tuple[int, ...] = ()
+    not_tiles: tuple[int, ...] = ()  # photo numbers of boxes the players marked "Not a tile" (their table's)
 
     # ---- building -------------------------------------------------------------------------------------------
     @classmethod
@@ -285,10 +283,8 @@ class Draft:
         return draft.with_default_winning()
 
     def mark_not_a_tile(self, uid: int) -> Draft:
-        """Remove a tile the photo reported where there is none (the table's print, a coin, a shadow), remembering
-        its photo number so the set can learn it; a tile added by hand has no place in the photo to learn from."""
-        number = self.tile(uid).number
-        if number is None:
+        """Remove a box with no tile in it, keeping its photo number so the set can learn the table from it."""
+        if (number := self.tile(uid).number) is None:
             raise DraftError(_("Only a tile found in the photo can be marked 'not a tile'; delete a tile you added."))
         return replace(self.delete_tile(uid), not_tiles=(*self.not_tiles, number))
 
@@ -379,9 +375,6 @@ class Draft:
             dealer=context.dealer,
             discarder=context.effective_discarder(),
         )
-
-
-# ---- helpers ------------------------------------------------------------------------------------------------------
 
 
 def check_tile_id(tile: str) -> None:

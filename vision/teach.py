@@ -28,6 +28,7 @@ from sikwu.vision.io import LoadedImage, load_image
 from sikwu.vision.labels import BACK, NOT_A_TILE
 from sikwu.vision.set_classifier import SetClassifier
 from sikwu.vision.teach_layout import LAID_OUT_ORDER, NO_BONUS_TILES, laid_out_faces, places
+from sikwu.vision.teach_table import half_turned
 from sikwu.vision.tile_sets import OutdatedSetError, TileSet, TileSetError, check_name, set_path
 
 #: A teaching photo must show at least this many of the 42 faces; fewer teaches too little to be worth it (and
@@ -146,8 +147,7 @@ def add_examples(
     table: Sequence[np.ndarray] = (),
 ) -> TeachResult:
     """Add tile crops with their (player-confirmed) ids to the named set, creating it when new; ``table``: crops of
-    the players' table, not tiles (``vision.teach_table``; also boxes the players marked "not a tile", which may
-    come alone)."""
+    the players' table (``vision.teach_table``, or boxes marked "Not a tile": then alone)."""
     check_name(set_name)
     if len(crops) != len(labels):
         raise TeachError(f"{len(crops)} crops but {len(labels)} tile ids; give one id per crop")
@@ -162,8 +162,6 @@ def add_examples(
     if crops:
         tile_set.add(list(labels), clf.embed_views(crops), teach_views.VIEWS)
     if table:
-        from sikwu.vision.teach_table import half_turned
-
         tile_set.add_table(clf.embed(half_turned(table)))
     result = _saved(tile_set, labels, first_tile)
     result.table_crops = len(table)
