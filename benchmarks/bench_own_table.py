@@ -37,7 +37,7 @@ from sikwu.datasets.scenes.render import SceneSample
 from sikwu.datasets.scenes.tables import KINDS as TABLE_KINDS
 
 from benchmarks.bench_scenes import DOC, _pct, art_for, expected_id, match
-from benchmarks.bench_scenes_taught import MIXED, teaching_crops
+from benchmarks.bench_scenes_taught import MIXED, ids_and_boxes, recognized, teaching_crops
 from benchmarks.bench_teach import grid_photo
 from benchmarks.report import command_line, markdown_table, write_section
 
@@ -110,18 +110,14 @@ def run_table(source: str, number: int, kind: str, crops, bank, args, backs, cou
 
 def read_scene_crops(jpeg: bytes, classifier) -> tuple[list[str], np.ndarray, list[np.ndarray]]:  # noqa: ANN001
     """``bench_scenes_taught.read_scene`` plus each tile's crop as the page frames a tile the players mark."""
-    from sikwu.vision import recognize
-    from sikwu.vision.io import ImageInputError, load_image
     from sikwu.vision.teach import tile_crops
 
-    try:
-        loaded = load_image(jpeg)
-        rec = recognize(loaded, classifier=classifier)
-    except ImageInputError:
+    loaded, tiles = recognized(jpeg, classifier)
+    if loaded is None:
         return [], np.zeros((0, 4), np.float32), []
     scale = np.array(loaded.scale, np.float32)
-    crops = tile_crops(loaded.pixels, [np.asarray(t.quad, np.float32) / scale for t in rec.tiles])
-    return [t.id for t in rec.tiles], np.array([t.box for t in rec.tiles], np.float32).reshape(-1, 4), crops
+    crops = tile_crops(loaded.pixels, [np.asarray(t.quad, np.float32) / scale for t in tiles])
+    return *ids_and_boxes(tiles), crops
 
 
 def report(counts: dict[str, dict[str, Counts]], sets: list[str], args: argparse.Namespace) -> str:

@@ -22,8 +22,9 @@ import argparse
 import os
 import sys
 import tempfile
+from collections.abc import Sequence
 from pathlib import Path
-from typing import cast
+from typing import TYPE_CHECKING, cast
 
 import numpy as np
 from sikwu.datasets.scenes.art import ArtFilter, FaceBank
@@ -35,6 +36,10 @@ from benchmarks import bench_scenes, teach_pull
 from benchmarks.bench_scenes import DOC, Tally, art_for
 from benchmarks.bench_teach import GRID_GAP, grid_photo, grid_tile_width
 from benchmarks.report import command_line, write_section
+
+if TYPE_CHECKING:
+    from sikwu.vision.io import LoadedImage
+    from sikwu.vision.pipeline import RecognizedTile
 
 #: Scenes the teaching tiles are cut from (test scenes use ``--seed``, 1000 by default).
 TEACH_SEED = 7000
@@ -64,16 +69,26 @@ def teaching_crops(bank: FaceBank, long_side: int, backs: tuple[str, ...]) -> li
     return [crops[t] for t in bank.tiles if t in crops]
 
 
-def read_scene(jpeg: bytes, classifier) -> tuple[list[str], np.ndarray]:  # noqa: ANN001
-    """Ids and boxes recognition reports for a scene with this classifier (none for an unusable photo)."""
+def recognized(jpeg: bytes, classifier) -> tuple[LoadedImage | None, Sequence[RecognizedTile]]:  # noqa: ANN001
+    """The scene as loaded and the tiles recognition reports on it with this classifier (none for an unusable
+    photo)."""
     from sikwu.vision import recognize
-    from sikwu.vision.io import ImageInputError
+    from sikwu.vision.io import ImageInputError, load_image
 
     try:
-        rec = recognize(jpeg, classifier=classifier)
+        loaded = load_image(jpeg)
+        return loaded, recognize(loaded, classifier=classifier).tiles
     except ImageInputError:
-        return [], np.zeros((0, 4), np.float32)
-    return [t.id for t in rec.tiles], np.array([t.box for t in rec.tiles], np.float32).reshape(-1, 4)
+        return None, ()
+
+
+def read_scene(jpeg: bytes, classifier) -> tuple[list[str], np.ndarray]:  # noqa: ANN001
+    """Ids and boxes recognition reports for a scene with this classifier (none for an unusable photo)."""
+    return ids_and_boxes(recognized(jpeg, classifier)[1])
+
+
+def ids_and_boxes(tiles: Sequence[RecognizedTile]) -> tuple[list[str], np.ndarray]:
+    return [t.id for t in tiles], np.array([t.box for t in tiles], np.float32).reshape(-1, 4)
 
 
 def run_set(source: str, args: argparse.Namespace, backs: tuple[str, ...]) -> dict[str, object]:
