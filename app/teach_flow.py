@@ -178,7 +178,7 @@ def learn_corrections(session: Session, outcome: flow.Outcome) -> Flash | None:
     try:
         crops = teach_services.tile_crops(photo.rgb, [c.quad for c in tiles + table])
         faces = [c.face for c in tiles]
-        teach_services.teach_tiles(name, crops[: len(tiles)], faces, table=crops[len(tiles) :])
+        teach_services.teach_tiles(name, crops[: len(tiles)], faces, not_tiles=crops[len(tiles) :])
     except (TeachRefused, services.Unavailable) as exc:
         return Flash("warning", _("The corrected tiles could not be added to your set: {error}").format(error=exc))
     session.mark_learned(frozenset(c.key for c in pending))

@@ -180,16 +180,16 @@ def rename_tiles(set_name: str, names: dict[int, str]) -> None:
 
 
 def teach_tiles(
-    set_name: str, crops: Sequence[np.ndarray], faces: Sequence[str], table: Sequence[np.ndarray] = ()
+    set_name: str, crops: Sequence[np.ndarray], faces: Sequence[str], not_tiles: Sequence[np.ndarray] = ()
 ) -> Taught:
     """Add tiles a player named (BGR crops as recognition frames them) to ``set_name``, creating it when new;
-    ``table``: crops of boxes the players said hold no tile, kept as the set's table examples."""
+    ``not_tiles``: crops of boxes the players said hold no tile, kept as the set's table examples."""
     name = check_set_name(set_name)
     teach, clf = _vision()
     from sikwu.vision.tile_sets import TileSetError
 
     try:
-        return _taught(teach.add_examples(name, list(crops), list(faces), clf, table=list(table)))
+        return _taught(teach.add_examples(name, list(crops), list(faces), clf, not_tiles=list(not_tiles)))
     except teach.TeachError as exc:
         raise TeachRefused(_sentence(str(exc))) from exc
     except TileSetError as exc:

@@ -103,8 +103,8 @@ def run_table(source: str, number: int, kind: str, crops, bank, args, backs, cou
         for way, clf in readers.items():
             ids, boxes, crops = read_scene_crops(sample.jpeg, clf)
             phantoms = counts[kind][way].add(sample, ids, boxes)
-            if way == MARKED and phantoms and clf.tile_set is not None:
-                add_examples(clf.tile_set.name, [], [], clf, table=[crops[i] for i in phantoms])
+            if way == MARKED and phantoms and getattr(clf, "tile_set", None) is not None:  # shipped: none
+                add_examples(clf.tile_set.name, [], [], clf, not_tiles=[crops[i] for i in phantoms])
                 readers[MARKED] = for_recognition(load_set(clf.tile_set.name))
 
 

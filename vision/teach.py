@@ -1,17 +1,15 @@
 """Teach sikwu a table's own tile set: one photo of the set laid out (or corrected tiles) -> a stored tile set.
 
 Why from one photo: players will not label dozens of pictures. They lay out one tile of each face face-up (any order,
-rows on the table) and take one photo; recognition finds the tiles and the shipped classifier names them, and since
-the layout holds each face once, names are assigned one-to-one (the likeliest pairing as a whole), so a face the
-classifier half-confuses on this set still gets its own tile. Tiles the player corrects later can be added as
-examples (``add_examples``, opt-in on the page). A photo that does not show a usable set is refused with the faces
-that were not found, so the player knows what to add.
+rows on the table) and take one photo; the classifier names the tiles found, one-to-one as the layout holds each face
+once (the likeliest pairing as a whole), so a face it half-confuses on this set still gets its own tile. Corrected
+tiles can be added later (``add_examples``, opt-in on the page). A photo that does not show a usable set is refused
+with the faces that were not found, so the player knows what to add.
 
 A set the classifier has never seen is where teaching matters most and where its names for the photo's tiles are
 least sure: a misnamed tile teaches a wrong face. So the player may instead lay the set out *in order*
 (``LAID_OUT_ORDER``: rows read top to bottom, each left to right) and each tile's name comes from its place, not from
-the classifier; a tile the classifier surely reads as another face is noted, as the layout may be off there.
-"""
+the classifier; a tile it surely reads as another face is noted, as the layout may be off there."""
 
 from __future__ import annotations
 
@@ -145,26 +143,28 @@ def add_examples(
     classifier: SetClassifier | None = None,
     replace: bool = False,
     table: Sequence[np.ndarray] = (),
+    not_tiles: Sequence[np.ndarray] = (),
 ) -> TeachResult:
-    """Add tile crops with their (player-confirmed) ids to the named set, creating it when new; ``table``: crops of
-    the players' table (``vision.teach_table``, or boxes marked "Not a tile": then alone)."""
+    """Add tile crops with their (player-confirmed) ids to the named set, creating it when new. ``table``: crops of
+    the teaching photo's bare table (``vision.teach_table``), kept half-turned; ``not_tiles``: boxes the players
+    marked "Not a tile", kept with every view a taught tile has: recognition's own mistakes weigh as a taught tile."""
     check_name(set_name)
     if len(crops) != len(labels):
         raise TeachError(f"{len(crops)} crops but {len(labels)} tile ids; give one id per crop")
     bad = sorted({t for t in labels if t not in TILE_IDS})
     if bad:
         raise TeachError(f"not tile ids: {', '.join(bad)} (use ids such as 1m, 9p, 7z, 1f)")
-    if not crops and not table:
+    if not crops and not table and not not_tiles:
         raise TeachError("no tiles to teach: give at least one crop with its tile id")
     clf = classifier or SetClassifier()
     tile_set = _open_set(clf, set_name, replace)
     first_tile = tile_set.tiles
     if crops:
         tile_set.add(list(labels), clf.embed_views(crops), teach_views.VIEWS)
-    if table:
-        tile_set.add_table(clf.embed(half_turned(table)))
+    if table or not_tiles:
+        tile_set.add_table(np.vstack([clf.embed(half_turned(table)), clf.embed_views(not_tiles)]))
     result = _saved(tile_set, labels, first_tile)
-    result.table_crops = len(table)
+    result.table_crops = len(table) + len(not_tiles)
     return result
 
 

@@ -26,9 +26,10 @@ import numpy as np
 
 #: The stored form; version 1 (one averaged unit vector per crop) is refused with a message to teach again.
 VERSION = 2
-#: At most this many table embeddings are kept (the latest photos' crops): enough to know a table, few enough to
-#: keep the refit quick.
-MAX_TABLE = 192
+#: At most this many table embeddings are kept, the latest: a teaching photo's table (at most 96: its crops, each
+#: half-turned) and the views of about two dozen boxes marked "Not a tile" (``teach_views.VIEWS`` each). Enough to
+#: know a table, few enough to keep the refit quick (a taught set of 42 tiles holds 1,344 tile embeddings).
+MAX_TABLE = 96 + 24 * 32
 _NAME = re.compile(r"^[\w][\w .\-]{0,63}$")
 
 

@@ -246,6 +246,7 @@ def test_corrected_tiles_are_added_to_the_set_once_the_hand_scores_when_opted_in
 
 def test_a_box_marked_not_a_tile_teaches_the_sets_table_once_the_hand_scores_when_opted_in(whole_set):
     from sikwu.vision.teach import load_set
+    from sikwu.vision.teach_views import VIEWS
 
     at = teach(teach_page(), "home", whole_set).switch_page("page.py").run()
     at.file_uploader(key="photo_upload").upload("hand.png", laid_out([*HAND, "9p"], cols=15, gap=6), "image/png").run()
@@ -255,7 +256,7 @@ def test_a_box_marked_not_a_tile_teaches_the_sets_table_once_the_hand_scores_whe
     at.button(key=f"tile_{extra}").click().run()
     at.button(key="not_a_tile").click().run()  # the 14 tiles left are the winning hand
     assert not at.exception
-    assert len(load_set("home").table) == table_before + 2  # the box and its half turn
+    assert len(load_set("home").table) == table_before + VIEWS  # the box as a taught tile is kept
     assert len(taught_here("home")) == 42  # no tile was taught
     assert any("1 box(es) of this photo learned as not a tile" in c.value for c in at.caption)
 

@@ -74,15 +74,17 @@ def test_a_box_marked_not_a_tile_is_a_table_correction_added_once() -> None:
 
 def test_boxes_marked_not_a_tile_reach_the_set_as_its_table_beside_the_corrected_tiles(monkeypatch) -> None:
     calls = []
-    monkeypatch.setattr(
-        teach_flow.teach_services, "teach_tiles", lambda name, crops, faces, table=(): calls.append((faces, table))
-    )
+
+    def teach_tiles(name, crops, faces, not_tiles=()):  # noqa: ANN001, ANN202
+        calls.append((faces, not_tiles))
+
+    monkeypatch.setattr(teach_flow.teach_services, "teach_tiles", teach_tiles)
     session = photo_session()
     session.tile_set, session.learn = "home", True
     session.correct(session.draft.replace_tile(4, "6z").mark_not_a_tile(3))
     assert teach_flow.learn_corrections(session, Mock(spec=flow.Result)) is None  # a hand that scores
-    ((faces, table),) = calls
-    assert faces == ["6z"] and len(table) == 1
+    ((faces, not_tiles),) = calls
+    assert faces == ["6z"] and len(not_tiles) == 1
     assert teach_flow.learned_from_photo(session) == (1, 1)
 
 

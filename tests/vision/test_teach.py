@@ -149,10 +149,22 @@ def test_corrected_tiles_are_added_to_an_existing_set(clf: SetClassifier) -> Non
 
 def test_boxes_marked_not_a_tile_alone_are_kept_as_the_sets_table(clf: SetClassifier) -> None:
     add_examples("home", _faces(["1m", "2m"]), ["1m", "2m"], clf)
-    result = add_examples("home", [], [], clf, table=[np.full((72, 54, 3), 90, np.uint8)])
+    result = add_examples("home", [], [], clf, not_tiles=[np.full((72, 54, 3), 90, np.uint8)])
     tile_set = load_set("home")
     assert result.table_crops == 1 and tile_set.tile_labels == ["1m", "2m"]
-    assert len(tile_set.table) == 2  # the crop and its half turn
+    assert len(tile_set.table) > 0
+
+
+def test_a_box_marked_not_a_tile_weighs_as_much_as_a_taught_tile(clf: SetClassifier) -> None:
+    add_examples("home", _faces(["1m", "2m"]), ["1m", "2m"], clf)
+    add_examples("home", [], [], clf, not_tiles=[np.full((72, 54, 3), 90, np.uint8)])
+    tile_set = load_set("home")
+    assert len(tile_set.table) == tile_set.views == teach_views.VIEWS
+
+
+def test_a_teaching_photos_table_crop_is_kept_with_its_half_turn(clf: SetClassifier) -> None:
+    add_examples("home", _faces(["1m", "2m"]), ["1m", "2m"], clf, table=[np.full((72, 54, 3), 90, np.uint8)])
+    assert len(load_set("home").table) == 2
 
 
 def test_adding_nothing_at_all_is_refused(clf: SetClassifier) -> None:
