@@ -96,7 +96,14 @@ def detector_proposals(loaded: LoadedImage, det: BoxSource, second: BoxSource | 
     early = _in_background(second, loaded.pixels) if second is not None else None
     first = det.detect(loaded.pixels, score_threshold=FAINT_SCORE if faint else sure_from)
     sure = [d for d in first if not faint or (sure_from is not None and d.score >= sure_from)]
-    found = unstretch(loaded, det, sure, DETECTOR_SCORE_THRESHOLD, second=early.result if early is not None else None)
+    found = unstretch(
+        loaded,
+        det,
+        sure,
+        DETECTOR_SCORE_THRESHOLD,
+        second=early.result if early is not None else None,
+        second_detector=second,
+    )
     notes = [found.note] if found.note else []
     levelled = level(found.loaded, det, found.detections, DETECTOR_SCORE_THRESHOLD)
     if levelled.note:

@@ -5,8 +5,10 @@ a screenshot squeezed into a preview) draws every tile several times too wide or
 on tiles of the right shape, then finds pieces of tiles or none: on the 39 such photos of hk-photos/valid it found
 fewer than half of the tiles.  A tile is about 3:4 whichever way it lies, so when the median detected box is far
 wider (or taller) than any tile, the photo is stretched; squeezing that axis back until the detector is most sure of
-its boxes restores tiles it knows.  Only the working copy is squeezed: ``LoadedImage.scale`` carries the squeeze,
-so every box still maps back to the original photo's pixels.
+its boxes restores tiles it knows.  A detector may also box the pieces of a far-stretched tile as small squares
+(nothing then looks too wide); a frame far wider or taller than any camera's (``FRAME_ASPECT_LIMIT``) then raises the
+same question, and a squeeze found that way stands only when both detectors are surer of it.  Only the working copy
+is squeezed: ``LoadedImage.scale`` carries the squeeze, so every box still maps back to the original photo's pixels.
 """
 
 from __future__ import annotations
@@ -27,6 +29,10 @@ STRETCH_TRIGGER = 2.5
 #: Squeezes tried along the stretched axis; the one whose detections the detector is most sure of (mean peak
 #: score) wins.  hk-photos/valid holds stretches of about 2:1 to 13:1.
 SQUEEZE_FACTORS: tuple[float, ...] = (2.0, 3.0, 4.0, 5.0, 6.0, 8.0, 11.0)
+#: A photo more than this many times wider than tall (or taller than wide) came from no camera as it is: phones
+#: shoot 4:3 or 16:9 and their screenshots are at most about 20:9 (2.2:1).  Such a frame may be a stretched photo
+#: even when the detector boxes its tiles' pieces as squares; a panorama is left as it is by the detectors' judgement.
+FRAME_ASPECT_LIMIT = 2.5
 
 
 @dataclasses.dataclass(frozen=True)
@@ -68,6 +74,16 @@ def stretched_axis(detections: Sequence[Detection]) -> str | None:
     return None
 
 
+def frame_axis(loaded: LoadedImage) -> str | None:
+    """ "x" when the photo is far wider than any camera frame, "y" when far taller, else None."""
+    h, w = loaded.pixels.shape[:2]
+    if w > FRAME_ASPECT_LIMIT * h:
+        return "x"
+    if h > FRAME_ASPECT_LIMIT * w:
+        return "y"
+    return None
+
+
 def squeeze(loaded: LoadedImage, axis: str, factor: float) -> LoadedImage:
     """The working image shrunk ``factor`` times along ``axis``, its scale updated to map back to the original.
 
@@ -105,16 +121,35 @@ def unstretch(
     score_threshold: float | None,
     factors: Sequence[float] = SQUEEZE_FACTORS,
     second: Callable[[], Sequence[Detection]] | None = None,
+    second_detector: BoxSource | None = None,
 ) -> Unstretched:
     """Squeeze a stretched photo back to tile shape, judged by the detector; unstretched photos pass unchanged.
 
     ``detections`` are the detector's boxes on ``loaded`` (already computed by the caller, so an ordinary photo
     costs nothing more); ``second`` gives another detector's boxes on it, which must not contradict the stretch
-    (``confirmed_axis``).  A squeeze is kept only when the detector is surer of its boxes than on the photo as is.
+    (``confirmed_axis``).  A squeeze is kept only when the detector is surer of its boxes than on the photo as is;
+    one asked for by the frame's shape alone (``frame_axis``) also needs ``second_detector`` surer of it.
     """
     axis = confirmed_axis(detections, second)
+    by_frame = axis is None
+    axis = axis or frame_axis(loaded)
     if axis is None:
         return Unstretched(loaded, detections)
+    best = surest_squeeze(loaded, detector, detections, score_threshold, axis, factors)
+    if by_frame and best.axis is not None and not _second_agrees(best, second, second_detector, score_threshold):
+        return Unstretched(loaded, detections)
+    return best
+
+
+def surest_squeeze(
+    loaded: LoadedImage,
+    detector: BoxSource,
+    detections: list[Detection],
+    score_threshold: float | None,
+    axis: str,
+    factors: Sequence[float],
+) -> Unstretched:
+    """The squeeze along ``axis`` whose boxes ``detector`` is surest of, or the photo as is when none beats it."""
     best = Unstretched(loaded, detections)
     best_score = mean_peak_score(detections)
     for factor in factors:
@@ -124,3 +159,18 @@ def unstretch(
         if score > best_score:
             best, best_score = Unstretched(squeezed, found, axis, float(factor)), score
     return best
+
+
+def _second_agrees(
+    best: Unstretched,
+    second: Callable[[], Sequence[Detection]] | None,
+    second_detector: BoxSource | None,
+    score_threshold: float | None,
+) -> bool:
+    """Whether the second detector, too, is surer of the squeezed photo's tiles than of the photo as is.  Why: a
+    wide frame is not proof of a stretch (a panorama, a strip cut from a photo); on such a photo one detector may
+    still like a squeeze of a striped cloth's stripes, two independent ones rarely do.  True with no second one."""
+    if second is None or second_detector is None:
+        return True
+    squeezed = second_detector.detect(best.loaded.pixels, score_threshold=score_threshold)
+    return mean_peak_score(squeezed) > mean_peak_score(second())

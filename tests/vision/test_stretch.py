@@ -10,7 +10,15 @@ import numpy as np
 import pytest
 from sikwu.vision.detector import Detection
 from sikwu.vision.io import LoadedImage
-from sikwu.vision.stretch import STRETCH_TRIGGER, median_aspect, squeeze, stretched_axis, unstretch
+from sikwu.vision.stretch import (
+    FRAME_ASPECT_LIMIT,
+    STRETCH_TRIGGER,
+    frame_axis,
+    median_aspect,
+    squeeze,
+    stretched_axis,
+    unstretch,
+)
 from vision_scenes import hand_scene, iou, require_shipped_models
 
 from sikwu import vision
@@ -68,7 +76,7 @@ def test_a_squeezed_point_maps_back_to_the_same_original_pixel():
 
 
 def test_an_ordinary_photo_passes_unchanged_without_asking_the_detector_again():
-    image, det = loaded(), WidthLikingDetector(600)
+    image, det = loaded(400, 300), WidthLikingDetector(400)
     out = unstretch(image, det, boxes_of_aspect(0.75), 0.3)
     assert out.loaded is image and out.factor == 1.0 and out.note is None and det.calls == 0
 
@@ -87,22 +95,61 @@ def test_a_squeeze_the_detector_likes_less_than_the_photo_as_is_is_not_taken():
     assert out.loaded is image and out.axis is None and det.calls > 0
 
 
-def test_shipped_models_read_a_composed_photo_stretched_five_times_across():
+@pytest.mark.parametrize("times", [2, 5])
+def test_shipped_models_read_a_composed_photo_stretched_across(times: int):
     require_shipped_models()
     img, placed = hand_scene("felt")
     h, w = img.shape[:2]
-    stretched = cv2.resize(img, (w * 5, h), interpolation=cv2.INTER_LINEAR)
+    stretched = cv2.resize(img, (w * times, h), interpolation=cv2.INTER_LINEAR)
     rec = vision.recognize(stretched)
     assert any("stretched" in n for n in rec.notes)
     assert Counter(rec.ids) == Counter(p.id for p in placed)
     for p in placed:  # boxes are in the stretched photo's own pixels
-        want = (p.box[0] * 5, p.box[1], p.box[2] * 5, p.box[3])
+        want = (p.box[0] * times, p.box[1], p.box[2] * times, p.box[3])
         assert max(iou(t.box, want) for t in rec.tiles) > 0.6
+
+
+@pytest.mark.parametrize(("w", "h", "axis"), [(1600, 900, None), (2000, 900, None), (900, 2000, None)])
+def test_camera_frames_and_phone_screenshots_are_not_suspect(w: int, h: int, axis: str | None):
+    assert frame_axis(loaded(w, h)) is axis
+
+
+def test_a_frame_far_wider_or_taller_than_a_camera_frame_is_suspect():
+    side = round(100 * FRAME_ASPECT_LIMIT) + 10
+    assert (frame_axis(loaded(side, 100)), frame_axis(loaded(100, side))) == ("x", "y")
+
+
+def test_a_wide_frame_with_square_pieces_is_squeezed_when_both_detectors_are_surer():
+    """A detector may box the pieces of a tile stretched five times as squares: the frame raises the question."""
+    image, det = loaded(600, 200), WidthLikingDetector(liked_width=100)
+    out = unstretch(
+        image,
+        det,
+        boxes_of_aspect(0.75, score=0.35),
+        0.3,
+        second=lambda: boxes_of_aspect(0.75, score=0.35),
+        second_detector=WidthLikingDetector(liked_width=100),
+    )
+    assert (out.axis, out.factor) == ("x", 6.0)
+
+
+def test_a_wide_frame_squeeze_the_second_detector_is_less_sure_of_is_not_taken():
+    """A panorama: one detector likes a squeeze, the other does not."""
+    image, det = loaded(600, 200), WidthLikingDetector(liked_width=100)
+    out = unstretch(
+        image,
+        det,
+        boxes_of_aspect(0.75, score=0.6),
+        0.3,
+        second=lambda: boxes_of_aspect(0.75, score=0.9),
+        second_detector=WidthLikingDetector(liked_width=600),
+    )
+    assert out.loaded is image and out.axis is None
 
 
 def test_a_second_detector_boxing_tile_shapes_keeps_the_photo_as_it_is():
     """The stripes of a striped cloth are long boxes to one detector; the other boxes the tiles, tile-shaped."""
-    image, det = loaded(600, 200), WidthLikingDetector(liked_width=100)
+    image, det = loaded(400, 300), WidthLikingDetector(liked_width=100)
     out = unstretch(image, det, boxes_of_aspect(6.0, score=0.35), 0.3, second=lambda: boxes_of_aspect(0.75))
     assert out.loaded is image and out.axis is None and det.calls == 0
 
