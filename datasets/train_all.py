@@ -53,9 +53,9 @@ if TYPE_CHECKING:
 DEFAULT_OUT = PROJECT_ROOT / "models"
 RECORD_NAME = "training.json"
 #: = ``train_detector.DEFAULT_STEPS``, repeated here so ``sikwu`` starts without OpenCV (a test keeps them equal).
-DEFAULT_DETECTOR_STEPS = 9000
+DEFAULT_DETECTOR_STEPS = 15000
 #: Steps of the main detector's fine-tune from the general one (``train_detector.MAIN_RECIPE``).
-DEFAULT_MAIN_STEPS = 2500
+DEFAULT_MAIN_STEPS = 6000
 #: Scenes of each kind (row, kong, scattered, pile, standing, wall) drawn for the detector.
 DEFAULT_SCENES_PER_KIND = 80
 #: Scenes are drawn at the pipeline's working size: the classifier's crops are cut from that size in use.
