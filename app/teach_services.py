@@ -147,6 +147,8 @@ def teach_photo(rgb: np.ndarray, set_name: str, replace: bool = False, in_order:
                     "tiles, and photograph from straight above."
                 ).format(found=exc.counted[0], expected=exc.counted[1])
             ) from exc
+        if exc.slip is not None:
+            raise TeachRefused(_slipped(exc.slip.first, exc.slip.last, exc.slip.shift)) from exc
         if exc.missing:
             raise TeachRefused(
                 _(
@@ -219,6 +221,26 @@ def reading_classifier(set_name: str) -> SetClassifier:
                 name=set_name, error=exc
             )
         ) from exc
+
+
+def _slipped(first: str, last: str, shift: int) -> str:
+    """A layout read off by a tile, in the page's words: which tiles, and what to do."""
+    from sikwu.app.tile_names import tile_name
+
+    text = (
+        _(
+            "From {first} to {last}, each tile looks like the face {n} place(s) before its own: a tile is missing "
+            "there, or something else was taken for one, so the names would slip. Lay the set out again in order "
+            "with small gaps between the tiles, and photograph from straight above."
+        )
+        if shift < 0
+        else _(
+            "From {first} to {last}, each tile looks like the face {n} place(s) after its own: a tile is missing "
+            "there, or something else was taken for one, so the names would slip. Lay the set out again in order "
+            "with small gaps between the tiles, and photograph from straight above."
+        )
+    )
+    return text.format(first=tile_name(first), last=tile_name(last), n=abs(shift))
 
 
 def _no_tiles() -> str:

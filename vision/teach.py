@@ -9,7 +9,8 @@ with the faces that were not found, so the player knows what to add.
 A set the classifier has never seen is where teaching matters most and where its names for the photo's tiles are
 least sure: a misnamed tile teaches a wrong face. So the player may instead lay the set out *in order*
 (``LAID_OUT_ORDER``: rows read top to bottom, each left to right) and each tile's name comes from its place, not from
-the classifier; a tile it surely reads as another face is noted, as the layout may be off there."""
+the classifier; a tile it surely reads as another face is noted, as the layout may be off there, and a run of tiles
+each read as a neighbouring place's face is refused (``vision.layout_slip``)."""
 
 from __future__ import annotations
 
@@ -24,7 +25,9 @@ from sikwu.vision import teach_views
 from sikwu.vision.assign import LOW_CONFIDENCE
 from sikwu.vision.io import LoadedImage, load_image
 from sikwu.vision.labels import BACK, NOT_A_TILE
+from sikwu.vision.layout_slip import slipped
 from sikwu.vision.set_classifier import SetClassifier
+from sikwu.vision.teach_errors import NO_TILES, TeachError, check_count, slip_text
 from sikwu.vision.teach_layout import LAID_OUT_ORDER, NO_BONUS_TILES, laid_out_faces, places
 from sikwu.vision.teach_table import half_turned
 from sikwu.vision.tile_sets import OutdatedSetError, TileSet, TileSetError, check_name, set_path
@@ -32,8 +35,6 @@ from sikwu.vision.tile_sets import OutdatedSetError, TileSet, TileSetError, chec
 #: A teaching photo must show at least this many of the 42 faces; fewer teaches too little to be worth it (and
 #: usually means the photo shows a hand, not a laid-out set).
 MIN_FACES = 27
-#: Why a photo teaches nothing when no tile is found in it.
-NO_TILES = "no tiles were found in the photo; lay the tiles face-up on a plain table, in good light"
 #: A photo of a set laid out in order may show this share of extra boxes (not tiles), which are left out
 #: (``_without_extras``); more, and it is refused.
 MAX_EXTRA_SHARE = 0.1
@@ -42,21 +43,6 @@ ORDER_DOUBT_PROB = 0.9
 #: A tile is given a face only at this probability or more; a weaker pairing is left out (reported unassigned) rather
 #: than taught under a wrong name, unless the photo shows the whole set (``assign_faces``).
 ASSIGN_MIN_PROB = 0.1
-
-
-class TeachError(ValueError):
-    """The photo or examples cannot teach a usable set; the message says what is missing and what to do.
-
-    ``found`` and ``missing`` (faces) are set when a photo showed too few faces, ``counted`` when a set laid out in
-    order showed the wrong number of tiles, so the page can say it in its own words and draw the missing faces."""
-
-    def __init__(
-        self, message: str, found: Sequence[str] = (), missing: Sequence[str] = (), counted: tuple[int, int] = (0, 0)
-    ) -> None:
-        super().__init__(message)
-        self.found, self.missing = tuple(found), tuple(missing)
-        #: (tiles found, tiles the set laid out in order has) when an in-order layout had the wrong count
-        self.counted = counted
 
 
 @dataclass
@@ -297,32 +283,20 @@ def teach_in_order(
     without flowers and seasons). Every face must be there, or places and names would slip; tiles the classifier
     surely reads as another face are noted for the player to check the layout there."""
     faces = laid_out_faces(len(crops)) if faces is None else faces
-    _check_count(len(crops), faces)
+    check_count(len(crops), faces)
     clf = classifier or SetClassifier()
     clf.use_set(None)
-    probs = clf.probabilities(crops)
-    result = add_examples(set_name, list(crops), list(faces), clf, replace, table)
     labels = list(clf.labels)
-    result.out_of_place = [
-        (face, labels[int(np.argmax(p))])
-        for face, p in zip(faces, probs, strict=True)
-        if labels[int(np.argmax(p))] != face and float(np.max(p)) >= ORDER_DOUBT_PROB
-    ]
+    sure = [labels[int(np.argmax(p))] if np.max(p) >= ORDER_DOUBT_PROB else None for p in clf.probabilities(crops)]
+    slip = slipped(faces, sure)
+    if slip is not None:
+        raise TeachError(slip_text(slip), slip=slip)
+    result = add_examples(set_name, list(crops), list(faces), clf, replace, table)
+    result.out_of_place = [(face, s) for face, s in zip(faces, sure, strict=True) if s is not None and s != face]
     if result.out_of_place:
         doubts = ", ".join(f"{face} (reads as {reads})" for face, reads in result.out_of_place)
         result.notes.append(f"check the layout at: {doubts}")
     return result
-
-
-def _check_count(tiles: int, faces: Sequence[str]) -> None:
-    """Refuse a layout whose tiles and places do not pair one to one: the names would slip."""
-    if tiles != len(faces):
-        raise TeachError(
-            f"found {tiles} tiles, but a set laid out in order has {len(faces)} (one of each face); "
-            "lay out every face in rows, in order: characters 1-9, dots 1-9, bamboo 1-9, east south west north, "
-            "white green red, flowers 1-4, seasons 1-4, with a gap between tiles, and photograph from above",
-            counted=(tiles, len(faces)),
-        )
 
 
 def teach_from_photo(
@@ -360,7 +334,7 @@ def _teach_laid_out(photo, set_name: str, clf: SetClassifier, replace: bool, fac
     order = laid_out_faces(len(laid.quads)) if faces is None else faces
     quads = _without_extras(laid.image.pixels, laid.quads, len(order), clf)
     slots = places(quads, len(order))
-    _check_count(len(slots), order)
+    check_count(len(slots), order)
     present = [(quads[i], face) for i, face in zip(slots, order, strict=True) if i is not None]
     gaps = [face for i, face in zip(slots, order, strict=True) if i is None]
     dropped = [q for q in laid.quads if not any(q is k for k in quads)]

@@ -152,6 +152,14 @@ def test_a_set_laid_out_in_order_with_a_tile_short_says_how_many_and_the_order(d
     assert not (data_dir / "tile_sets").exists()
 
 
+def test_a_set_laid_out_in_order_whose_names_slipped_says_where_and_to_lay_it_out_again(data_dir):
+    ids = [t for t in TILE_IDS if t != "3m"] + ["1m"]  # 3m missing, an extra tile at the end: 42 tiles
+    at = teach(teach_page(), "home", laid_out(ids), in_order=True)
+    assert not at.exception
+    assert "From 3 Characters" in at.error[0].value and "1 place(s) after its own" in at.error[0].value
+    assert not (data_dir / "tile_sets").exists()
+
+
 def test_a_partial_set_is_taught_and_the_faces_still_missing_are_named(data_dir):
     at = teach(teach_page(), "home", laid_out(list(TILE_IDS[:30])))
     assert not at.exception and not at.error

@@ -386,6 +386,16 @@ def test_in_order_a_tile_the_classifier_surely_reads_as_another_face_is_noted(cl
     assert result.to_dict()["out_of_place"][:2] == swapped
 
 
+def test_in_order_names_that_slipped_by_a_tile_are_refused_and_nothing_is_stored(clf: SetClassifier) -> None:
+    """3m is missing and an extra tile ends the rows: the count matches, but from 3m on each tile is its next face."""
+    ids = [t for t in TILE_IDS if t != "3m"] + ["1m"]
+    with pytest.raises(TeachError, match=r"from 3m to .* the face 1 place\(s\) after its own") as refused:
+        teach_in_order("home", _faces(ids), clf)
+    assert refused.value.slip is not None and (refused.value.slip.first, refused.value.slip.shift) == ("3m", 1)
+    with pytest.raises(TileSetError):
+        load_set("home")
+
+
 def test_in_order_a_layout_missing_a_tile_is_refused_with_the_order_to_lay_out(clf: SetClassifier) -> None:
     with pytest.raises(TeachError, match=r"found 41 tiles.*has 42.*characters 1-9, dots 1-9"):
         teach_in_order("home", _faces(TILE_IDS[:41]), clf)
