@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 #: A run of at least this many consecutive places, each read as the face the same number of places away, is a slip.
 #: Two neighbours can be misread as each other's neighbour by chance (characters one, two and three differ by a
-#: stroke); three in a row, each off by the same places, in none of the 48 correctly read layouts of bench_own_table.
+#: stroke); three in a row, each off by the same places, in none of the 41 correctly read layouts of bench_own_table.
 SLIP_RUN = 3
 #: ... and that number is at most this: one missing or extra tile shifts later names by one place, two by two.
 MAX_SHIFT = 2
