@@ -13,11 +13,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import numpy as np
-from sikwu.vision.assign import Assignment, assign, rounded_top3
+from sikwu.vision.assign import LOW_CONFIDENCE, Assignment, assign, rounded_top3
 from sikwu.vision.calibration import Calibration
 from sikwu.vision.classifier import distances
 from sikwu.vision.io import LoadedImage
 from sikwu.vision.kong_backs import as_back, kong_backs
+from sikwu.vision.labels import BACK, NOT_A_TILE
 from sikwu.vision.layout import layout
 from sikwu.vision.lone_backs import as_face, faces_between
 from sikwu.vision.naming import Named
@@ -31,6 +32,18 @@ DUPLICATE_OVERLAP = 0.5
 STRADDLE_COVER = 0.8
 #: Candidates smaller than this fraction of the photo's median tile area are scraps, not tiles.
 MIN_RELATIVE_AREA = 0.3
+
+
+def _own_face(tile: Named, tiles: list[Named], kept: list[int], inters: list[float]) -> bool:
+    """Whether a candidate the kept tiles cover shows a face of its own: named surely (not flagged to check) as a
+    face none of the tiles over it is named. Why: a box straddling two touching tiles is their halves, read unsurely
+    or as the face of the half it sees most; a tile in a pile is covered as much by its neighbours' boxes (axis-aligned
+    boxes of turned tiles overlap far more than the tiles), yet read surely as itself (held-out IMG_27xx photos: three
+    piled tiles read 0.86-0.92 as faces no neighbour had, dropped as straddling)."""
+    label, prob = tile[1][0]
+    if prob < LOW_CONFIDENCE or label in (BACK, NOT_A_TILE):
+        return False
+    return all(tiles[j][1][0][0] != label for j, a in zip(kept, inters, strict=True) if a > 0)
 
 
 @dataclass(frozen=True)
@@ -54,7 +67,7 @@ def consistent(tiles: list[Named]) -> list[Named]:
         smaller = [min(areas[i], areas[j]) for j in kept]
         if any(a > DUPLICATE_OVERLAP * s for a, s in zip(inters, smaller, strict=True)):
             continue
-        if areas[i] > 0 and sum(inters) > STRADDLE_COVER * areas[i]:
+        if areas[i] > 0 and sum(inters) > STRADDLE_COVER * areas[i] and not _own_face(tiles[i], tiles, kept, inters):
             continue
         kept.append(i)
     if len(kept) >= 5:

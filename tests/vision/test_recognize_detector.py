@@ -109,9 +109,11 @@ def test_detector_boxes_the_classifier_rejects_are_not_reported(scene, fake):
     assert len(rec.tiles) == len(placed)
 
 
-def test_a_box_straddling_two_touching_tiles_is_not_reported(scene, fake):
+def test_a_box_straddling_two_touching_tiles_is_not_reported(scene):
     """A detector peak between two touching tiles gives a box of half of each; the classifier may still name it
-    (measured: a composed 14-tile row on felt was read with a 15th tile this way)."""
+    (measured: a composed 14-tile row on felt was read with a 15th tile this way). The shipped classifier reads: a
+    crop of two halves is what it reads unsurely or as a neighbour (the template-matching fake is sure of any crop)."""
+    require_shipped_models()
     img, placed = scene
     boxes = [p.box for p in placed]
     straddlers = []
@@ -119,7 +121,7 @@ def test_a_box_straddling_two_touching_tiles_is_not_reported(scene, fake):
         a = boxes[k]
         w, h = a[2] - a[0], a[3] - a[1]
         straddlers.append((a[2] - 0.45 * w, a[1] + 0.15 * h, a[2] + 0.45 * w, a[3] + 0.15 * h))
-    rec = vision.recognize(img, classifier=fake, detector=BoxDetector(boxes + straddlers))
+    rec = vision.recognize(img, detector=BoxDetector(boxes + straddlers))
     assert Counter(rec.ids) == Counter(p.id for p in placed)
 
 
