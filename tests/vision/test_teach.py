@@ -445,6 +445,17 @@ def test_cli_in_order_with_a_tile_short_says_how_to_lay_out_the_set(tmp_path: Pa
     assert "found 40 tiles, but a set laid out in order has 42" in capsys.readouterr().err
 
 
+def test_cli_in_order_with_names_that_slipped_says_where_and_stores_nothing(tmp_path: Path, capsys) -> None:
+    from sikwu.cli import main
+
+    photo = tmp_path / "set.png"
+    cv2.imwrite(str(photo), _grid(_faces([t for t in TILE_IDS if t != "3m"] + ["1m"], height=120)))
+    assert main(["teach", str(photo), "--set", "home", "--in-order"]) == 2
+    assert "from 3m to" in capsys.readouterr().err
+    with pytest.raises(TileSetError):
+        load_set("home")
+
+
 def _grid_with_holes(ids: list[str], holes: set[int], cols: int = 9, tile_h: int = 120) -> np.ndarray:
     """The set in order in rows of ``cols``, the places in ``holes`` left empty (a tile the detector missed)."""
     crops = _faces(ids, height=tile_h)
