@@ -119,31 +119,29 @@ def test_a_frame_far_wider_or_taller_than_a_camera_frame_is_suspect():
     assert (frame_axis(loaded(side, 100)), frame_axis(loaded(100, side))) == ("x", "y")
 
 
-def test_a_wide_frame_with_square_pieces_is_squeezed_when_both_detectors_are_surer():
-    """A detector may box the pieces of a tile stretched five times as squares: the frame raises the question."""
-    image, det = loaded(600, 200), WidthLikingDetector(liked_width=100)
+def wide_frame_of_square_pieces(first_score: float, second_score: float, second_liked_width: int):
+    """A 3:1 frame whose boxes are tile-shaped to both detectors; the first is surest of it squeezed to 100 px wide."""
+    image = loaded(600, 200)
     out = unstretch(
         image,
-        det,
-        boxes_of_aspect(0.75, score=0.35),
+        WidthLikingDetector(liked_width=100),
+        boxes_of_aspect(0.75, score=first_score),
         0.3,
-        second=lambda: boxes_of_aspect(0.75, score=0.35),
-        second_detector=WidthLikingDetector(liked_width=100),
+        second=lambda: boxes_of_aspect(0.75, score=second_score),
+        second_detector=WidthLikingDetector(liked_width=second_liked_width),
     )
+    return image, out
+
+
+def test_a_wide_frame_with_square_pieces_is_squeezed_when_both_detectors_are_surer():
+    """A detector may box the pieces of a tile stretched five times as squares: the frame raises the question."""
+    _, out = wide_frame_of_square_pieces(0.35, 0.35, second_liked_width=100)
     assert (out.axis, out.factor) == ("x", 6.0)
 
 
 def test_a_wide_frame_squeeze_the_second_detector_is_less_sure_of_is_not_taken():
     """A panorama: one detector likes a squeeze, the other does not."""
-    image, det = loaded(600, 200), WidthLikingDetector(liked_width=100)
-    out = unstretch(
-        image,
-        det,
-        boxes_of_aspect(0.75, score=0.6),
-        0.3,
-        second=lambda: boxes_of_aspect(0.75, score=0.9),
-        second_detector=WidthLikingDetector(liked_width=600),
-    )
+    image, out = wide_frame_of_square_pieces(0.6, 0.9, second_liked_width=600)
     assert out.loaded is image and out.axis is None
 
 
