@@ -117,7 +117,9 @@ def detector_proposals(loaded: LoadedImage, det: BoxSource, second: BoxSource | 
     partners: list[Box | None] = [None] * len(detections)
     if second is not None:
         seen = early.result() if early is not None else []
-        if levelled.loaded is not loaded:
+        if levelled.loaded is found.loaded and found.second_detections is not None:
+            seen = found.second_detections  # the squeeze's check already ran it on these pixels
+        elif levelled.loaded is not loaded:
             seen = second.detect(levelled.loaded.pixels, score_threshold=DETECTOR_SCORE_THRESHOLD)
         detections, lone, filled, paired, partnered = fuse(detections, seen, average=region is None)
         own, partners = list(paired), list(partnered)

@@ -43,6 +43,9 @@ class Unstretched:
     detections: list[Detection]
     axis: str | None = None  # "x" or "y": the axis that was squeezed
     factor: float = 1.0
+    #: The second detector's boxes on ``loaded`` when checking the squeeze already found them (None: not run), so
+    #: the caller does not run that detector on the same pixels again.
+    second_detections: list[Detection] | None = None
 
     @property
     def note(self) -> str | None:
@@ -136,9 +139,12 @@ def unstretch(
     if axis is None:
         return Unstretched(loaded, detections)
     best = surest_squeeze(loaded, detector, detections, score_threshold, axis, factors)
-    if by_frame and best.axis is not None and not _second_agrees(best, second, second_detector, score_threshold):
+    if not by_frame or best.axis is None or second is None or second_detector is None:
+        return best
+    seen = second_detector.detect(best.loaded.pixels, score_threshold=score_threshold)
+    if not _second_agrees(seen, second):
         return Unstretched(loaded, detections)
-    return best
+    return dataclasses.replace(best, second_detections=list(seen))
 
 
 def surest_squeeze(
@@ -161,16 +167,8 @@ def surest_squeeze(
     return best
 
 
-def _second_agrees(
-    best: Unstretched,
-    second: Callable[[], Sequence[Detection]] | None,
-    second_detector: BoxSource | None,
-    score_threshold: float | None,
-) -> bool:
-    """Whether the second detector, too, is surer of the squeezed photo's tiles than of the photo as is.  Why: a
-    wide frame is not proof of a stretch (a panorama, a strip cut from a photo); on such a photo one detector may
-    still like a squeeze of a striped cloth's stripes, two independent ones rarely do.  True with no second one."""
-    if second is None or second_detector is None:
-        return True
-    squeezed = second_detector.detect(best.loaded.pixels, score_threshold=score_threshold)
+def _second_agrees(squeezed: Sequence[Detection], second: Callable[[], Sequence[Detection]]) -> bool:
+    """Whether the second detector, too, is surer of the squeezed photo's tiles (``squeezed``, its boxes there) than
+    of the photo as is.  Why: a wide frame is not proof of a stretch (a panorama, a strip cut from a photo); on such
+    a photo one detector may still like a squeeze of a striped cloth's stripes, two independent ones rarely do."""
     return mean_peak_score(squeezed) > mean_peak_score(second())

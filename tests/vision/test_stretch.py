@@ -139,6 +139,25 @@ def test_a_wide_frame_with_square_pieces_is_squeezed_when_both_detectors_are_sur
     assert (out.axis, out.factor) == ("x", 6.0)
 
 
+def test_the_second_detectors_boxes_on_an_accepted_squeeze_are_handed_on_not_found_again():
+    """Recognition places its tiles with the second detector's boxes on the squeezed photo: the squeeze's check has
+    them already, so the second detector runs once there, not twice."""
+    from sikwu.vision.propose import detector_proposals
+
+    second = WidthLikingDetector(liked_width=100)
+    out = detector_proposals(loaded(600, 200), SquareThenWidthLiking(liked_width=100), second)
+    assert out.image.pixels.shape[1] == 100  # squeezed six times, as with unstretch alone
+    assert second.calls == 2  # the photo as it is, then the squeezed photo once
+
+
+class SquareThenWidthLiking(WidthLikingDetector):
+    """The first detector: boxes a tile's stretched pieces as squares (so only the frame asks for a squeeze)."""
+
+    def detect(self, image_bgr, score_threshold=None):
+        found = super().detect(image_bgr, score_threshold)
+        return found if image_bgr.shape[1] != 600 else boxes_of_aspect(0.75, score=0.35)
+
+
 def test_a_wide_frame_squeeze_the_second_detector_is_less_sure_of_is_not_taken():
     """A panorama: one detector likes a squeeze, the other does not."""
     image, out = wide_frame_of_square_pieces(0.6, 0.9, second_liked_width=600)
